@@ -1,0 +1,9 @@
+/** Every 4xx/5xx body is `{ message }` plus optional `code` and `errors` (contract "Errors", fixed). */
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,4 @@
+export * from './config.ts';
+export * from './errors.ts';
+export * from './logs.ts';
+export * from './menu.ts';

@@ -1,0 +1,45 @@
+/**
+ * Menu tree, favourites and rights as they cross the wire (spec core §3 "Menu item", entities §7;
+ * contract "Shapes the spec leaves open").
+ */
+import { z } from 'zod';
+
+export interface MenuItem {
+  id: number;
+  name: string;
+  icon?: string | undefined;
+  linkTo?: string | undefined;
+  right?: string | undefined;
+  visible?: boolean | undefined;
+  submenu?: MenuItem[] | undefined;
+}
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string().min(1),
+    icon: z.string().optional(),
+    linkTo: z.string().optional(),
+    right: z.string().optional(),
+    visible: z.boolean().optional(),
+    submenu: z.array(menuItemSchema).optional(),
+  }),
+);
+
+/** `GET /api/menu/json/1`: `content` is JSON text of `MenuItem[]`, already cut to the caller's rights. */
+export const menuResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+});
+export type MenuResponse = z.infer<typeof menuResponseSchema>;
+
+/** A favourite is a linked menu item: its id and its link. */
+export const favoriteSchema = z.object({
+  menuId: z.number().int().positive(),
+  path: z.string().min(1).max(500),
+});
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+/** `GET /api/userRights` → right names (contract, fixed). */
+export const userRightsSchema = z.array(z.string());
