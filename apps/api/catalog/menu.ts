@@ -1,0 +1,40 @@
+/**
+ * The default menu (id 1): every area grouped as staff expect, each entry guarded by the right of
+ * its list page. Inserted once; afterwards the menu editor owns it.
+ */
+import type { MenuItem } from '@bm/contracts';
+import { AREAS, type MenuGroup, menuRight } from './areas.ts';
+
+export const MAIN_MENU_ID = 1;
+export const MAIN_MENU_NAME = 'Main menu';
+
+const GROUPS: readonly { name: MenuGroup; icon: string }[] = [
+  { name: 'Price-watch', icon: 'chart-line' },
+  { name: 'Merchant', icon: 'building-store' },
+  { name: 'Content', icon: 'file-text' },
+  { name: 'Reservations & payments', icon: 'calendar' },
+  { name: 'Exception management', icon: 'alert-triangle' },
+  { name: 'Tools', icon: 'tool' },
+  { name: 'Administration', icon: 'settings' },
+];
+
+export function defaultMenu(): MenuItem[] {
+  let nextId = 1;
+  return GROUPS.map((group) => {
+    const id = nextId++;
+    return {
+      id,
+      name: group.name,
+      icon: group.icon,
+      visible: true,
+      submenu: AREAS.filter((a) => a.group === group.name).map((area) => ({
+        id: nextId++,
+        name: area.label,
+        icon: area.icon,
+        linkTo: area.linkTo,
+        right: menuRight(area),
+        visible: true,
+      })),
+    };
+  });
+}

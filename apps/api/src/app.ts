@@ -1,0 +1,91 @@
+/**
+ * Builds the Fastify application from its parts. Nothing here touches process state (ports,
+ * signals, the embedded database): `server.ts` does that, so tests build the same app.
+ */
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { accessControl } from './auth/access.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/pool.ts';
+import { requestSerializer } from './http/log-redaction.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { spa } from './http/spa.ts';
+import { oidcRoutes } from './oidc/oidc-routes.ts';
+import { menuRoutes } from './routes/menu-routes.ts';
+import { platformRoutes } from './routes/platform-routes.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  verify: TokenVerifier;
+  /** The built-in identity provider; absent when OIDC_AUTHORITY points elsewhere. */
+  provider?: Provider | undefined;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer },
+    },
+    trustProxy: config.production,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive sockets that are idle close at shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        errors[field || 'body'] = issue.message ?? 'Invalid value';
+      }
+      const fields = Object.keys(errors).join(', ');
+      return reply.code(400).send({ message: `Invalid request: ${fields}`, errors });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    return reply.code(status).send({ message });
+  });
+
+  await securityHeaders(app, config);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'BM Tools API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(accessControl, { db, verify: deps.verify });
+  await app.register(platformRoutes, { db, config });
+  await app.register(menuRoutes, { db });
+  if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
+  await spa(app, config.staticDir);
+  return app;
+}

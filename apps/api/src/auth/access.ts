@@ -1,0 +1,69 @@
+/**
+ * Route access rules. Every /api route declares one in its `config.access`; a route without one is
+ * refused at registration (default deny):
+ * - 'public': no token (config, docs);
+ * - 'user': a valid token, the caller's own data;
+ * - { right }: a valid token and that right, read from the database on this request.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/pool.ts';
+import { rightsForEmail } from '../users/users.ts';
+import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
+
+export type Access = 'public' | 'user' | { right: string };
+
+export interface Caller {
+  email: string;
+  sub: string;
+  rights: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
+
+async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenVerifier }): Promise<void> {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') || route.url === '/api';
+    if (isApi && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) return reply.code(401).send({ message: 'Unauthorized' });
+    let identity: Awaited<ReturnType<TokenVerifier>>;
+    try {
+      identity = await opts.verify(match[1]);
+    } catch (error) {
+      const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
+      return reply.code(401).send({ message });
+    }
+    const rights = new Set(await rightsForEmail(opts.db, identity.email));
+    request.caller = { email: identity.email, sub: identity.sub, rights };
+    if (typeof access === 'object' && !rights.has(access.right)) {
+      return reply.code(403).send({ message: `Missing right ${access.right}` });
+    }
+  });
+}
+
+export const accessControl = fp(accessPlugin, { name: 'access-control' });
+
+/** The caller of a route whose access rule guarantees one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('No caller on a route that requires one');
+  return request.caller;
+}

@@ -1,0 +1,39 @@
+/**
+ * Brings the database's catalogue tables in line with the versioned catalogue files on every start:
+ * rights, roles and their rights, and the default menu when none exists yet. Idempotent, one
+ * transaction, so concurrent instances starting together converge on the same rows.
+ */
+import { allRights } from '../../catalog/areas.ts';
+import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
+import { ROLES } from '../../catalog/roles.ts';
+import { type Db, withTransaction } from '../db/pool.ts';
+
+export async function syncCatalog(db: Db): Promise<void> {
+  await withTransaction(db, async (client) => {
+    // Serialise concurrent starts; released at commit.
+    await client.query('SELECT pg_advisory_xact_lock(7246001)');
+    const rights = allRights();
+    await client.query('INSERT INTO rights (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING', [
+      rights,
+    ]);
+    await client.query('DELETE FROM rights WHERE NOT (name = ANY($1::text[]))', [rights]);
+    for (const role of ROLES) {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO roles (name, description) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description RETURNING id`,
+        [role.name, role.description],
+      );
+      const roleId = rows[0]?.id;
+      await client.query('DELETE FROM role_rights WHERE role_id = $1', [roleId]);
+      await client.query(
+        `INSERT INTO role_rights (role_id, right_id)
+         SELECT $1, id FROM rights WHERE name = ANY($2::text[])`,
+        [roleId, role.rights],
+      );
+    }
+    await client.query(
+      'INSERT INTO menus (id, name, content) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
+      [MAIN_MENU_ID, MAIN_MENU_NAME, JSON.stringify(defaultMenu())],
+    );
+  });
+}

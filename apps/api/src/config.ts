@@ -1,0 +1,113 @@
+/**
+ * Server configuration, read once from the environment and validated, so a bad value stops the
+ * start with a message naming the variable instead of failing later (README lists every variable).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const jsonRecord = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return {};
+    try {
+      return z.record(z.string(), z.string()).parse(JSON.parse(v));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of strings' });
+      return z.NEVER;
+    }
+  });
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  OIDC_AUTHORITY: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default('bm-tools-spa'),
+  OIDC_AUDIENCE: z.string().default('bm-tools-api'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86400).default(3600),
+  CLIENT_REQUEST_TIMEOUT: z.coerce.number().positive().default(30),
+  TOOL_URLS: jsonRecord,
+  FALLBACK_TOOL_URL: z.string().default(''),
+  REDIRECT_ORIGINS: list,
+  ALLOW_DEMO_USERS: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  embeddedPgPort: number;
+  /** Set when an external identity provider is used; the built-in one is then off. */
+  externalAuthority: string | undefined;
+  clientId: string;
+  audience: string;
+  accessTokenTtl: number;
+  clientRequestTimeout: number;
+  toolUrls: Record<string, string>;
+  fallbackToolUrl: string;
+  redirectOrigins: string[];
+  allowDemoUsers: boolean;
+  logLevel: string;
+  staticDir: string;
+  shutdownGraceMs: number;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    externalAuthority: e.OIDC_AUTHORITY?.replace(/\/$/, ''),
+    clientId: e.OIDC_CLIENT_ID,
+    audience: e.OIDC_AUDIENCE,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    clientRequestTimeout: e.CLIENT_REQUEST_TIMEOUT,
+    toolUrls: e.TOOL_URLS,
+    fallbackToolUrl: e.FALLBACK_TOOL_URL,
+    redirectOrigins: e.REDIRECT_ORIGINS.length ? e.REDIRECT_ORIGINS : [publicUrl],
+    allowDemoUsers: e.ALLOW_DEMO_USERS,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(repoRoot, e.STATIC_DIR ?? 'apps/web/dist'),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** The issuer of the built-in provider, or the external one. */
+export const issuerOf = (config: AppConfig): string => config.externalAuthority ?? `${config.publicUrl}/oidc`;

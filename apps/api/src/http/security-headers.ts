@@ -1,0 +1,45 @@
+/**
+ * Helmet headers and the Content-Security-Policy: our own scripts only, nothing inline; frames only
+ * from the configured tool URLs; connections to ourselves (and the external identity provider).
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+export function cspDirectives(config: AppConfig): Record<string, string[]> {
+  const toolOrigins = [...Object.values(config.toolUrls), config.fallbackToolUrl]
+    .map(originOf)
+    .filter((o): o is string => o !== null);
+  const idp = config.externalAuthority ? [originOf(config.externalAuthority) as string] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine writes its theme variables into <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...idp],
+    frameSrc: ["'self'", ...new Set(toolOrigins), ...idp],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'", ...idp],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  };
+}
+
+export async function securityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // The silent-renew iframe and tool frames load cross-origin documents only from allowed origins.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Mounts the built-in provider under /oidc and serves its interaction (sign-in) pages.
+ * The provider is a Koa app: its requests are handed over raw, with the /oidc prefix stripped
+ * and the body left unread so it can parse it itself.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Db } from '../db/pool.ts';
+import { authenticate } from '../users/users.ts';
+import { loginPage } from './pages.ts';
+
+const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntries(
+  [
+    ['login.css', 'text/css; charset=utf-8'],
+    ['logout.js', 'text/javascript; charset=utf-8'],
+  ].map(([name, type]) => [
+    name,
+    { type: type as string, body: readFileSync(path.join(import.meta.dirname, 'assets', name as string)) },
+  ]),
+);
+
+type RawWithOriginal = FastifyRequest['raw'] & { originalUrl?: string };
+
+export async function oidcRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db }): Promise<void> {
+  const { provider, db } = opts;
+  const callback = provider.callback();
+
+  const handOver = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as RawWithOriginal;
+    raw.originalUrl = raw.url;
+    raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+    callback(raw, reply.raw);
+  };
+
+  await app.register(async (scope) => {
+    // Leave request bodies unread: the provider parses its own form and JSON bodies.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.all('/oidc', handOver);
+    scope.all('/oidc/*', handOver);
+  });
+
+  app.get<{ Params: { name: string } }>('/oidc/assets/:name', async (request, reply) => {
+    const asset = ASSETS[request.params.name];
+    if (!asset) return reply.code(404).send({ message: 'Not found' });
+    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
+  });
+
+  app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.prompt.name !== 'login') {
+      // Consent is implied for the first-party console (see loadExistingGrant).
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+      return;
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
+  });
+
+  app.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
+    '/oidc/interaction/:uid/login',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const email = String(request.body?.email ?? '').slice(0, 320);
+      const password = String(request.body?.password ?? '').slice(0, 1000);
+      const user = email && password ? await authenticate(db, email, password) : null;
+      if (!user) {
+        request.log.info({ email }, 'sign-in refused');
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            loginPage({
+              action: `/oidc/interaction/${details.uid}/login`,
+              email,
+              error: 'Email or password is incorrect.',
+            }),
+          );
+      }
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: user.id } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+}

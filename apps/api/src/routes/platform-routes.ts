@@ -1,0 +1,62 @@
+/**
+ * Health, runtime config, the caller's rights and the client log sink.
+ */
+import { API_SCOPE, clientLogSchema, HUB_SCOPE, type RuntimeConfig } from '@bm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../auth/access.ts';
+import type { AppConfig } from '../config.ts';
+import { issuerOf } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+
+export async function platformRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+  const { db, config } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await db.query('SELECT 1');
+    return reply.send({ status: 'ok' });
+  });
+
+  const runtime: RuntimeConfig = {
+    appName: 'BM Tools',
+    authority: issuerOf(config),
+    clientId: config.clientId,
+    scope: `openid profile ${API_SCOPE} ${HUB_SCOPE}`,
+    clientRequestTimeOut: config.clientRequestTimeout,
+    toolUrls: config.toolUrls,
+    fallbackToolUrl: config.fallbackToolUrl,
+    redirectOrigins: config.redirectOrigins,
+  };
+  api.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Runtime config the SPA boots from' } },
+    async () => runtime,
+  );
+
+  api.get(
+    '/api/userRights',
+    { config: { access: 'user' }, schema: { tags: ['platform'], summary: "The caller's right names" } },
+    async (request) => [...callerOf(request).rights].sort(),
+  );
+
+  api.post(
+    '/api/logs',
+    {
+      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      bodyLimit: 16 * 1024,
+      schema: { tags: ['platform'], summary: 'Client log sink', body: clientLogSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const { level, message, url } = request.body;
+      const email = callerOf(request).email;
+      await db.query(
+        'INSERT INTO client_logs (level, message, url, user_email, user_agent) VALUES ($1, $2, $3, $4, $5)',
+        [level, message, url, email, request.headers['user-agent']?.slice(0, 500) ?? null],
+      );
+      request.log[level]({ client: { message, url, email } }, 'client log');
+      return reply.code(204).send(null);
+    },
+  );
+}

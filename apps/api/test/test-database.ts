@@ -1,0 +1,32 @@
+/** A database of its own for one test file, cloned from the run's migrated and seeded template. */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createPool, type Db } from '../src/db/pool.ts';
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+}
+
+const withDatabase = (url: string, name: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
+  const name = `bm_t_${template.replace('bm_tpl_', '')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const db = createPool(url, 4);
+  afterAll(async () => {
+    await db.end();
+  });
+  return { url, db };
+}

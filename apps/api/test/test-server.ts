@@ -1,0 +1,41 @@
+/**
+ * Starts the real server (same code as `npm start`) on a free port against a test database, for
+ * API tests over real HTTP.
+ */
+import { createServer } from 'node:net';
+import { afterAll } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface TestServer extends RunningServer {
+  baseUrl: string;
+  databaseUrl: string;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const { url: databaseUrl } = await createTestDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const server = await startServer(config, () => {});
+  afterAll(() => server.close());
+  return { ...server, baseUrl: `http://localhost:${port}`, databaseUrl };
+}
