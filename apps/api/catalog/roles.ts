@@ -2,7 +2,7 @@
  * The named roles and the rights each holds, derived from the area catalogue (contract "Sign-in",
  * demo accounts table). The same roles serve real accounts created with `npm run users`.
  */
-import { AREAS, type Action, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
+import { type Action, AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
 
 export interface RoleDefinition {
   name: string;
@@ -14,7 +14,9 @@ const EXPORT_RIGHT = 'BMTools/Export/List';
 const entities = AREAS.filter((a): a is EntityArea => a.kind === 'entity');
 
 function rightsOf(areas: readonly EntityArea[], actions: readonly Action[]): string[] {
-  return areas.flatMap((area) => area.actions.filter((a) => actions.includes(a)).map((a) => entityRight(area, a)));
+  return areas.flatMap((area) =>
+    area.actions.filter((a) => actions.includes(a)).map((a) => entityRight(area, a)),
+  );
 }
 
 const CONTENT = new Set([

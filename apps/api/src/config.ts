@@ -26,7 +26,14 @@ const jsonRecord = z
 const list = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),

@@ -25,7 +25,10 @@ export interface RunningServer {
 
 export class StartupRefusedError extends Error {}
 
-export async function startServer(config: AppConfig, log: (msg: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: AppConfig,
+  log: (msg: string) => void = console.log,
+): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

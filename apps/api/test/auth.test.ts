@@ -18,10 +18,18 @@ beforeAll(async () => {
 const rights = (token: string) =>
   fetch(`${server.baseUrl}/api/userRights`, { headers: { authorization: `Bearer ${token}` } });
 
-async function craft(claims: Record<string, unknown>, opts: { key?: JWK; exp?: number } = {}): Promise<string> {
+async function craft(
+  claims: Record<string, unknown>,
+  opts: { key?: JWK; exp?: number } = {},
+): Promise<string> {
   const key = await importJWK(opts.key ?? signingKey, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: 'bm-tools-api bm-tools-hub', email: 'admin@bmtools.local', aud: 'bm-tools-api', ...claims })
+  return new SignJWT({
+    scope: 'bm-tools-api bm-tools-hub',
+    email: 'admin@bmtools.local',
+    aud: 'bm-tools-api',
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: (opts.key ?? signingKey).kid as string })
     .setIssuer(`${server.baseUrl}/oidc`)
     .setSubject('x')
@@ -101,9 +109,9 @@ describe('bearer token checks', () => {
 
   it('answers 401 for a tampered payload', async () => {
     const [h, , s] = (await craft({})).split('.');
-    const forged = Buffer.from(JSON.stringify({ email: 'admin@bmtools.local', aud: 'bm-tools-api' })).toString(
-      'base64url',
-    );
+    const forged = Buffer.from(
+      JSON.stringify({ email: 'admin@bmtools.local', aud: 'bm-tools-api' }),
+    ).toString('base64url');
     expect((await rights(`${h}.${forged}.${s}`)).status).toBe(401);
   });
 

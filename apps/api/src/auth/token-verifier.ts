@@ -27,11 +27,7 @@ function identityOf(payload: JWTPayload): TokenIdentity {
   return { sub: String(payload.sub ?? ''), email: email.toLowerCase(), scope };
 }
 
-function verifierFor(
-  keys: Parameters<typeof jwtVerify>[1],
-  issuer: string,
-  audience: string,
-): TokenVerifier {
+function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audience: string): TokenVerifier {
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, keys as Parameters<typeof jwtVerify>[1] & object, {

@@ -4,7 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_PARAMS = /([?&](?:access_token|id_token|id_token_hint|refresh_token|code|token|code_verifier)=)[^&#]*/gi;
+const SECRET_PARAMS =
+  /([?&](?:access_token|id_token|id_token_hint|refresh_token|code|token|code_verifier)=)[^&#]*/gi;
 
 export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
 

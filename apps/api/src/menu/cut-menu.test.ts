@@ -11,7 +11,11 @@ const menu: MenuItem[] = [
       { id: 3, name: 'Reviews', linkTo: '/review/list', right: 'BMTools/Review/List' },
     ],
   },
-  { id: 4, name: 'Tools', submenu: [{ id: 5, name: 'Roadmap', linkTo: '/roadmapManagement', right: 'ViewRoadmapTool' }] },
+  {
+    id: 4,
+    name: 'Tools',
+    submenu: [{ id: 5, name: 'Roadmap', linkTo: '/roadmapManagement', right: 'ViewRoadmapTool' }],
+  },
   { id: 6, name: 'Hidden', linkTo: '/x', right: 'X', visible: false },
 ];
 
@@ -24,7 +28,13 @@ describe('cutMenu', () => {
     expect(cutMenu(menu, new Set())).toEqual([]);
   });
   it('drops groups whose children are all cut, at any depth', () => {
-    const nested: MenuItem[] = [{ id: 1, name: 'A', submenu: [{ id: 2, name: 'B', submenu: [{ id: 3, name: 'C', right: 'R', linkTo: '/c' }] }] }];
+    const nested: MenuItem[] = [
+      {
+        id: 1,
+        name: 'A',
+        submenu: [{ id: 2, name: 'B', submenu: [{ id: 3, name: 'C', right: 'R', linkTo: '/c' }] }],
+      },
+    ];
     expect(cutMenu(nested, new Set(['Q']))).toEqual([]);
     expect(cutMenu(nested, new Set(['R']))).toEqual(nested);
   });

@@ -111,7 +111,10 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(String(out.error), out.error_description ? String(out.error_description) : undefined);
+      ctx.body = errorPage(
+        String(out.error),
+        out.error_description ? String(out.error_description) : undefined,
+      );
     },
   };
 

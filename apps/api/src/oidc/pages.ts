@@ -3,8 +3,7 @@
  * No inline script or style: the Content-Security-Policy allows only our own files.
  */
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, body: string, script?: string): string {
   return `<!doctype html>
@@ -57,7 +56,10 @@ ${form}
 }
 
 export function loggedOutPage(): string {
-  return layout('Signed out', '<h1>You are signed out</h1><p class="hint"><a href="/">Back to BM Tools</a></p>');
+  return layout(
+    'Signed out',
+    '<h1>You are signed out</h1><p class="hint"><a href="/">Back to BM Tools</a></p>',
+  );
 }
 
 export function errorPage(error: string, description?: string): string {

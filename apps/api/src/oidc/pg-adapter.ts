@@ -15,11 +15,22 @@ export function pgAdapterFactory(db: Db): AdapterConstructor {
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int > 0 THEN now() + make_interval(secs => $7::int) END)
          ON CONFLICT (id, type) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
            user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-        [id, this.type, payload, payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresIn ?? 0],
+        [
+          id,
+          this.type,
+          payload,
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresIn ?? 0,
+        ],
       );
     }
 
-    private async findBy(column: 'id' | 'user_code' | 'uid', value: string): Promise<AdapterPayload | undefined> {
+    private async findBy(
+      column: 'id' | 'user_code' | 'uid',
+      value: string,
+    ): Promise<AdapterPayload | undefined> {
       const { rows } = await db.query<{ payload: AdapterPayload; consumed: number | null }>(
         `SELECT payload, extract(epoch FROM consumed_at)::int AS consumed FROM oidc_models
           WHERE ${column} = $1 AND type = $2 AND (expires_at IS NULL OR expires_at > now())`,
@@ -41,7 +52,10 @@ export function pgAdapterFactory(db: Db): AdapterConstructor {
     }
 
     async consume(id: string): Promise<void> {
-      await db.query('UPDATE oidc_models SET consumed_at = now() WHERE id = $1 AND type = $2', [id, this.type]);
+      await db.query('UPDATE oidc_models SET consumed_at = now() WHERE id = $1 AND type = $2', [
+        id,
+        this.type,
+      ]);
     }
     async destroy(id: string): Promise<void> {
       await db.query('DELETE FROM oidc_models WHERE id = $1 AND type = $2', [id, this.type]);

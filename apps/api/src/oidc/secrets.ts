@@ -25,7 +25,9 @@ export async function loadProviderSecrets(db: Db): Promise<ProviderSecrets> {
   await db.query(`INSERT INTO app_secrets (name, value) VALUES ('oidc', $1) ON CONFLICT (name) DO NOTHING`, [
     createSecrets(),
   ]);
-  const { rows } = await db.query<{ value: ProviderSecrets }>(`SELECT value FROM app_secrets WHERE name = 'oidc'`);
+  const { rows } = await db.query<{ value: ProviderSecrets }>(
+    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
+  );
   const value = rows[0]?.value;
   if (!value) throw new Error('Identity provider secrets are missing');
   return value;

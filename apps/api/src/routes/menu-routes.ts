@@ -18,7 +18,11 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
     '/api/menu/json/:id',
     {
       config: { access: 'user' },
-      schema: { tags: ['menu'], summary: 'Menu tree cut to the caller', params: z.object({ id: z.coerce.number().int() }) },
+      schema: {
+        tags: ['menu'],
+        summary: 'Menu tree cut to the caller',
+        params: z.object({ id: z.coerce.number().int() }),
+      },
     },
     async (request, reply) => {
       const { rows } = await db.query<{ id: number; name: string; content: MenuItem[] }>(
@@ -46,7 +50,10 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
 
   api.post(
     '/api/menu/addfavorite',
-    { config: { access: 'user' }, schema: { tags: ['menu'], summary: 'Star a menu entry', body: favoriteSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['menu'], summary: 'Star a menu entry', body: favoriteSchema },
+    },
     async (request, reply) => {
       const { menuId, path } = request.body;
       await db.query(
@@ -60,7 +67,10 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
 
   api.delete(
     '/api/menu/removefavorite',
-    { config: { access: 'user' }, schema: { tags: ['menu'], summary: 'Unstar a menu entry', body: favoriteSchema } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['menu'], summary: 'Unstar a menu entry', body: favoriteSchema },
+    },
     async (request, reply) => {
       await db.query('DELETE FROM favorite_menu_entries WHERE user_email = $1 AND menu_id = $2', [
         callerOf(request).email,

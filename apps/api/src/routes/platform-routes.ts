@@ -10,7 +10,10 @@ import type { AppConfig } from '../config.ts';
 import { issuerOf } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 
-export async function platformRoutes(app: FastifyInstance, opts: { db: Db; config: AppConfig }): Promise<void> {
+export async function platformRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: AppConfig },
+): Promise<void> {
   const { db, config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +34,10 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db; confi
   };
   api.get(
     '/api/config',
-    { config: { access: 'public' }, schema: { tags: ['platform'], summary: 'Runtime config the SPA boots from' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], summary: 'Runtime config the SPA boots from' },
+    },
     async () => runtime,
   );
 
@@ -46,7 +52,12 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db; confi
     {
       config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
       bodyLimit: 16 * 1024,
-      schema: { tags: ['platform'], summary: 'Client log sink', body: clientLogSchema, response: { 204: z.null() } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Client log sink',
+        body: clientLogSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const { level, message, url } = request.body;

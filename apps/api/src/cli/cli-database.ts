@@ -1,0 +1,33 @@
+/** Opens the configured database (starting the embedded one if needed), migrated, for a CLI command. */
+import { syncCatalog } from '../catalog/sync-catalog.ts';
+import type { AppConfig } from '../config.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPool, type Db } from '../db/pool.ts';
+import { seedDemo } from '../seed/seed-demo.ts';
+
+export async function withCliDatabase(config: AppConfig, work: (db: Db) => Promise<void>): Promise<void> {
+  let failed = false;
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort);
+    url = embedded.url;
+  }
+  const db = createPool(url, 2);
+  try {
+    await migrate(url);
+    // A CLI run that creates the embedded database seeds it, exactly as the first `npm start` would.
+    if (embedded?.created) await seedDemo(db);
+    else await syncCatalog(db);
+    await work(db);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    failed = true;
+  } finally {
+    await db.end();
+    await embedded?.stop();
+  }
+  // Set after cleanup: the loader running these TypeScript entry points resets an earlier exitCode.
+  if (failed) process.exit(1);
+}
