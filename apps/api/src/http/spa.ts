@@ -13,7 +13,7 @@ export async function spa(app: FastifyInstance, staticDir: string): Promise<void
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       setHeaders: (res, filePath) => {
         res.header(

@@ -1,0 +1,192 @@
+import type { MenuItem } from '@bm/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './sign-in.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of ['admin', 'editor', 'mapper', 'viewer']) {
+    tokens[name] = (await signIn(server.baseUrl, `${name}@bmtools.local`, name)).accessToken;
+  }
+});
+
+const call = (who: string, path: string, init: RequestInit = {}) =>
+  fetch(`${server.baseUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json', ...init.headers },
+  });
+
+async function menuOf(who: string): Promise<MenuItem[]> {
+  const response = await call(who, '/api/menu/json/1');
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { id: number; name: string; content: string };
+  expect(body.id).toBe(1);
+  return JSON.parse(body.content) as MenuItem[];
+}
+
+const leaves = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => (i.submenu ? leaves(i.submenu) : [i]));
+
+describe('GET /api/menu/json/1', () => {
+  it('gives the admin every group', async () => {
+    const menu = await menuOf('admin');
+    expect(menu.map((g) => g.name)).toEqual([
+      'Price-watch',
+      'Merchant',
+      'Content',
+      'Reservations & payments',
+      'Exception management',
+      'Tools',
+      'Administration',
+    ]);
+    const links = leaves(menu).map((l) => l.linkTo);
+    for (const link of [
+      '/resource/list',
+      '/translationresource/list',
+      '/translationinterception/list',
+      '/mongoManagement',
+    ]) {
+      expect(links).toContain(link);
+    }
+  });
+
+  it('cuts the mapper to price-watch and merchant areas', async () => {
+    const menu = await menuOf('mapper');
+    expect(menu.map((g) => g.name)).toEqual(['Price-watch', 'Merchant']);
+    expect(leaves(menu).map((l) => l.linkTo)).toContain('/pricewatchLocation/list');
+  });
+
+  it('cuts the editor to content areas and menus', async () => {
+    const menu = await menuOf('editor');
+    expect(menu.map((g) => g.name)).toEqual(['Content', 'Administration']);
+    expect(leaves(menu).map((l) => l.name)).toEqual([
+      'Pages',
+      'Interceptions',
+      'Interception triggers',
+      'Product placement rules',
+      'Location keywords',
+      'Reviews',
+      'Menus',
+    ]);
+  });
+
+  it('shows only items whose right the caller holds', async () => {
+    for (const who of ['admin', 'editor', 'mapper', 'viewer']) {
+      const rights = new Set((await (await call(who, '/api/userRights')).json()) as string[]);
+      for (const leaf of leaves(await menuOf(who))) expect(rights.has(leaf.right as string)).toBe(true);
+    }
+  });
+
+  it('answers 404 for an unknown menu', async () => {
+    expect((await call('admin', '/api/menu/json/99')).status).toBe(404);
+  });
+});
+
+describe('GET /api/userRights', () => {
+  it('gives the viewer no right that changes data or exports', async () => {
+    const rights = (await (await call('viewer', '/api/userRights')).json()) as string[];
+    expect(rights).toContain('BMTools/Page/List');
+    expect(rights).toContain('ViewMongo');
+    expect(
+      rights.filter((r) => /\/(Create|Edit|Delete|BulkEdit|Publish|Map|GetMap|SetIsActiveCustomer)$/.test(r)),
+    ).toEqual([]);
+    expect(rights).not.toContain('BMTools/Export/List');
+  });
+
+  it('keeps the spec spellings of exceptional rights', async () => {
+    const rights = (await (await call('admin', '/api/userRights')).json()) as string[];
+    expect(rights).toEqual(
+      expect.arrayContaining([
+        'BMTools/merchantcarclass/View',
+        'BMTools/EMException/List',
+        'ViewLocation',
+        'EditLocation',
+        'CreateLocation',
+        'BMTools/Export/List',
+        'BMTools/Interception/Publish',
+        'BMTools/CustomerReservation/SetIsActiveCustomer',
+      ]),
+    );
+  });
+});
+
+describe('favourites', () => {
+  it('adds, lists and removes the caller’s own favourites', async () => {
+    expect(await (await call('editor', '/api/menu/favorites')).json()).toEqual([]);
+    const add = await call('editor', '/api/menu/addfavorite', {
+      method: 'POST',
+      body: JSON.stringify({ menuId: 17, path: '/page/list' }),
+    });
+    expect(add.status).toBe(201);
+    expect(await (await call('editor', '/api/menu/favorites')).json()).toEqual([
+      { menuId: 17, path: '/page/list' },
+    ]);
+    // Another user's favourites are their own.
+    expect(await (await call('viewer', '/api/menu/favorites')).json()).toEqual([]);
+    const remove = await call('editor', '/api/menu/removefavorite', {
+      method: 'DELETE',
+      body: JSON.stringify({ menuId: 17, path: '/page/list' }),
+    });
+    expect(remove.status).toBe(204);
+    expect(await (await call('editor', '/api/menu/favorites')).json()).toEqual([]);
+  });
+
+  it('answers 400 naming the field for a bad favourite', async () => {
+    const response = await call('editor', '/api/menu/addfavorite', {
+      method: 'POST',
+      body: JSON.stringify({ menuId: 'x', path: '/page/list' }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.message).toContain('menuId');
+    expect(Object.keys(body.errors)).toEqual(['menuId']);
+  });
+});
+
+describe('POST /api/logs', () => {
+  it('stores an entry with the caller’s email', async () => {
+    const response = await call('viewer', '/api/logs', {
+      method: 'POST',
+      body: JSON.stringify({
+        level: 'warn',
+        message: 'denied viewer@bmtools.local',
+        url: '/reservation/list',
+      }),
+    });
+    expect(response.status).toBe(204);
+    const { rows } = await server.db.query('SELECT level, message, url, user_email FROM client_logs');
+    expect(rows).toEqual([
+      {
+        level: 'warn',
+        message: 'denied viewer@bmtools.local',
+        url: '/reservation/list',
+        user_email: 'viewer@bmtools.local',
+      },
+    ]);
+  });
+
+  it('refuses an oversized or malformed entry', async () => {
+    const big = await call('viewer', '/api/logs', {
+      method: 'POST',
+      body: JSON.stringify({ level: 'error', message: 'x'.repeat(20_000), url: '/' }),
+    });
+    expect(big.status).toBe(413);
+    const bad = await call('viewer', '/api/logs', {
+      method: 'POST',
+      body: JSON.stringify({ level: 'fatal', message: 'x', url: '/' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('level');
+  });
+
+  it('needs a token', async () => {
+    const response = await fetch(`${server.baseUrl}/api/logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 'info', message: 'x', url: '/' }),
+    });
+    expect(response.status).toBe(401);
+  });
+});
