@@ -14,7 +14,7 @@ export type MenuGroup =
   | 'Tools'
   | 'Administration';
 
-export const ACTIONS = [
+const ACTIONS = [
   'List',
   'View',
   'Create',
@@ -43,7 +43,7 @@ export interface EntityArea {
   icon: string;
 }
 
-export interface ToolArea {
+interface ToolArea {
   kind: 'tool';
   /** The tool right, a bare name as the spec writes it (core §6). */
   right: string;

@@ -15,6 +15,9 @@ describe('favoriteSchema', () => {
   it('requires a positive menu id and a path', () => {
     expect(favoriteSchema.safeParse({ menuId: 0, path: '/page/list' }).success).toBe(false);
     expect(favoriteSchema.safeParse({ menuId: 4, path: '' }).success).toBe(false);
-    expect(favoriteSchema.parse({ menuId: 4, path: '/page/list' })).toEqual({ menuId: 4, path: '/page/list' });
+    expect(favoriteSchema.parse({ menuId: 4, path: '/page/list' })).toEqual({
+      menuId: 4,
+      path: '/page/list',
+    });
   });
 });

@@ -11,7 +11,7 @@ import type { Db } from '../db/pool.ts';
 import { rightsForEmail } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
-export type Access = 'public' | 'user' | { right: string };
+type Access = 'public' | 'user' | { right: string };
 
 export interface Caller {
   email: string;

@@ -6,7 +6,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTPayload, jwtVerify } from 'jose';
 import type { AppConfig } from '../config.ts';
 
-export interface TokenIdentity {
+interface TokenIdentity {
   sub: string;
   email: string;
   scope: string[];

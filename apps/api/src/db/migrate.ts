@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { runner } from 'node-pg-migrate';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
 
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
   await runner({

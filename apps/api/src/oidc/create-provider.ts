@@ -14,7 +14,7 @@ import { pgAdapterFactory } from './pg-adapter.ts';
 import type { ProviderSecrets } from './secrets.ts';
 
 /** Resource indicator of the API (RFC 8707 needs an absolute URI); the token audience is separate. */
-export const API_RESOURCE = 'urn:bm-tools-api';
+const API_RESOURCE = 'urn:bm-tools-api';
 const OIDC_SCOPES = 'openid profile';
 
 export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecrets): Provider {

@@ -15,7 +15,7 @@ export interface UserRow {
   roles: string[];
 }
 
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function rightsForEmail(db: Queryable, email: string): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(

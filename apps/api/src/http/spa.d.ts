@@ -1,0 +1,2 @@
+import type { FastifyInstance } from 'fastify';
+export declare function spa(app: FastifyInstance, staticDir: string): Promise<void>;
