@@ -15,12 +15,15 @@ import {
 import type Provider from 'oidc-provider';
 import { accessControl } from './auth/access.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
+import { listRoutes } from './lists/list-routes.ts';
 import { oidcRoutes } from './oidc/oidc-routes.ts';
+import { presetRoutes } from './presets/preset-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { platformRoutes } from './routes/platform-routes.ts';
 
@@ -28,6 +31,7 @@ export interface AppDeps {
   config: AppConfig;
   db: Db;
   verify: TokenVerifier;
+  registry: EntityRegistry;
   /** The built-in identity provider; absent when OIDC_AUTHORITY points elsewhere. */
   provider?: Provider | undefined;
 }
@@ -67,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'Internal server error' : (error as Error).message;
-    return reply.code(status).send({ message });
+    const errors = (error as { errors?: Record<string, string> }).errors;
+    return reply.code(status).send(errors ? { message, errors } : { message });
   });
 
   await securityHeaders(app, config);
@@ -85,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessControl, { db, verify: deps.verify });
   await app.register(platformRoutes, { db, config });
   await app.register(menuRoutes, { db });
+  await app.register(presetRoutes, { db });
+  await app.register(listRoutes, { db, registry: deps.registry });
   if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
   await spa(app, config.staticDir);
   return app;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { localTokenVerifier, remoteTokenVerifier, type TokenVerifier } from './auth/token-verifier.ts';
+import { loadEntityRegistry } from './catalog/entity-registry.ts';
 import { syncCatalog } from './catalog/sync-catalog.ts';
 import { type AppConfig, issuerOf } from './config.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
@@ -64,7 +65,8 @@ export async function startServer(
       verify = localTokenVerifier([publicJwk(secrets.signingKey)], issuerOf(config), config.audience);
     }
 
-    const app = await buildApp({ config, db, verify, provider });
+    const registry = await loadEntityRegistry(db);
+    const app = await buildApp({ config, db, verify, provider, registry });
     const url = await app.listen({ port: config.port, host: config.host });
     let closing: Promise<void> | undefined;
     const close = () => {

@@ -28,8 +28,9 @@ export const withDatabase = (url: string, name: string): string => {
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
+  // One directory per run, so concurrent runs on one machine never share a cluster.
+  const dir = path.resolve(import.meta.dirname, `../../../.tmp/test-pg-${process.pid}`);
   if (!adminUrl) {
-    const dir = path.resolve(import.meta.dirname, '../../../.tmp/test-pg');
     rmSync(dir, { recursive: true, force: true });
     embedded = await startEmbeddedDatabase(dir, 54000 + (process.pid % 1000));
     adminUrl = embedded.url;
@@ -56,5 +57,6 @@ export default async function setup(project: TestProject) {
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    if (embedded) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,6 @@
 export * from './config.ts';
+export * from './criteria.ts';
 export * from './errors.ts';
 export * from './logs.ts';
 export * from './menu.ts';
+export * from './preset.ts';

@@ -1,12 +1,14 @@
 /**
  * Brings the database's catalogue tables in line with the versioned catalogue files on every start:
- * rights, roles and their rights, and the default menu when none exists yet. Idempotent, one
+ * rights, roles and their rights, the default menu when none exists yet, the entity catalogue,
+ * preset groups and the shipped default presets. Idempotent, one
  * transaction, so concurrent instances starting together converge on the same rows.
  */
 import { allRights } from '../../catalog/areas.ts';
 import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
 import { ROLES } from '../../catalog/roles.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
+import { syncEntities } from './sync-entities.ts';
 
 export async function syncCatalog(db: Db): Promise<void> {
   await withTransaction(db, async (client) => {
@@ -35,5 +37,6 @@ export async function syncCatalog(db: Db): Promise<void> {
       'INSERT INTO menus (id, name, content) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
       [MAIN_MENU_ID, MAIN_MENU_NAME, JSON.stringify(defaultMenu())],
     );
+    await syncEntities(client);
   });
 }

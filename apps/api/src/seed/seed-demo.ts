@@ -1,13 +1,17 @@
 /**
- * The demo seed: catalogue plus the demo accounts. Idempotent; later issues add demo rows for each
- * area here, generated deterministically (fixed faker seed) with a `--scale` option.
+ * The demo seed: catalogue, the demo accounts and demo rows for each area, deterministic, with
+ * `reservations` setting the size of the large table (`npm run seed -- --scale N`). Idempotent.
  */
 import { DEMO_USERS } from '../../catalog/demo-users.ts';
 import { syncCatalog } from '../catalog/sync-catalog.ts';
 import type { Db } from '../db/pool.ts';
 import { addUser, listUsers } from '../users/users.ts';
+import { seedPages } from './seed-pages.ts';
+import { seedReservations } from './seed-reservations.ts';
 
-export async function seedDemo(db: Db): Promise<void> {
+export const DEFAULT_RESERVATIONS = 20_000;
+
+export async function seedDemo(db: Db, opts: { reservations?: number } = {}): Promise<void> {
   await syncCatalog(db);
   for (const user of DEMO_USERS) {
     if ((await listUsers(db, user.email)).length > 0) continue;
@@ -19,4 +23,6 @@ export async function seedDemo(db: Db): Promise<void> {
       isDemo: true,
     });
   }
+  await seedPages(db);
+  await seedReservations(db, opts.reservations ?? DEFAULT_RESERVATIONS);
 }

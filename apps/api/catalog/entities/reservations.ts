@@ -1,0 +1,33 @@
+import { col, type EntitySpec } from '../entity-spec.ts';
+
+export const reservationsEntity: EntitySpec = {
+  entity: 'Reservation',
+  api: '/api/reservations',
+  rightPrefix: 'BMTools/Reservation',
+  view: 'v_reservations',
+  views: ['v_reservations'],
+  dataSources: ['main'],
+  key: 'id',
+  deleteKeys: ['id'],
+  columns: [
+    col('id', 'number'),
+    col('reservationNumber', 'text'),
+    col('version', 'number'),
+    col('subversion', 'number'),
+    col('customerName', 'text'),
+    col('customerEmail', 'text'),
+    col('pickupLocation', 'text'),
+    col('dropoffLocation', 'text', { sort: false }),
+    col('pickupDate', 'datetime'),
+    col('dropoffDate', 'datetime', { sort: false }),
+    col('supplier', 'text'),
+    col('carClass', 'text'),
+    col('totalPrice', 'decimal'),
+    col('currency', 'text'),
+    col('status', 'text'),
+    col('isActiveCustomer', 'boolean'),
+    col('isLocked', 'boolean', { filter: false, sort: false }),
+    col('createdAt', 'datetime'),
+  ],
+  procedures: { delete: 'bm_reservation_delete' },
+};

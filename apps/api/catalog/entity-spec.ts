@@ -1,0 +1,47 @@
+/**
+ * Shape of an entity's catalogue entry: what its list reads, which columns exist with which types,
+ * which may be filtered and sorted, its keys, the procedures its actions may run, and the views and
+ * data sources a request may name. The server trusts this, never the request (architecture §2).
+ */
+
+export type CatalogColumnType = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';
+
+export interface CatalogColumn {
+  /** Column of the list view; also the mapKey the client uses. */
+  name: string;
+  type: CatalogColumnType;
+  filterable: boolean;
+  sortable: boolean;
+}
+
+export type EntityAction = 'delete' | 'create' | 'update' | 'bulkupdate' | 'publish' | 'setIsActiveCustomer';
+
+export interface EntitySpec {
+  /** Entity segment of its rights, e.g. `Page` → `BMTools/Page/List`. */
+  entity: string;
+  api: string;
+  rightPrefix: string;
+  /** The list view read by default. */
+  view: string;
+  /** Views a request may name with `sqlViewName` (each exposes the same columns). */
+  views: string[];
+  /** Data sources a request may name with `databaseName`. */
+  dataSources: string[];
+  key: string;
+  deleteKeys: string[];
+  columns: CatalogColumn[];
+  procedures: Partial<Record<EntityAction, string>>;
+}
+
+const col = (
+  name: string,
+  type: CatalogColumnType,
+  opts: { filter?: boolean; sort?: boolean } = {},
+): CatalogColumn => ({
+  name,
+  type,
+  filterable: opts.filter ?? true,
+  sortable: opts.sort ?? true,
+});
+
+export { col };

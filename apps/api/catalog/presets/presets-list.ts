@@ -1,0 +1,77 @@
+import type { DefaultPresetSpec } from './default-presets.ts';
+
+export const presetsListPreset: DefaultPresetSpec = {
+  rightName: 'BMTools/Preset/List',
+  version: 1,
+  definition: {
+    source: '/api/presets',
+    settings: { pageItems: 20, paging: true },
+    actions: {},
+    rowActions: [
+      { type: 'view', label: 'View', order: 1, pageUrl: '/preset/view/{id}', columnKey: 'id' },
+      { type: 'edit', label: 'Edit', order: 2, pageUrl: '/preset/edit/{id}', columnKey: 'id' },
+      {
+        type: 'delete',
+        label: 'Delete',
+        order: 3,
+        columnKey: 'id',
+        storedProcedure: 'bm_preset_delete',
+        visibleWhen: "name != 'default'",
+      },
+    ],
+    definition: [
+      {
+        key: 'id',
+        mapKey: 'id',
+        column: 'Id',
+        type: 'number',
+        visible: true,
+        primary: true,
+        delete: true,
+        filterable: true,
+        sort: 'ASC',
+      },
+      { key: 'name', mapKey: 'name', column: 'Name', type: 'text', visible: true, filterable: true },
+      {
+        key: 'rightName',
+        mapKey: 'rightName',
+        column: 'Right',
+        type: 'text',
+        visible: true,
+        filterable: true,
+      },
+      {
+        key: 'presetGroupName',
+        mapKey: 'presetGroupName',
+        column: 'Group',
+        type: 'text',
+        visible: true,
+        filterable: true,
+      },
+      {
+        key: 'version',
+        mapKey: 'version',
+        column: 'Version',
+        type: 'number',
+        visible: true,
+        filterable: true,
+      },
+      {
+        key: 'createdBy',
+        mapKey: 'createdBy',
+        column: 'Created by',
+        type: 'text',
+        visible: false,
+        filterable: true,
+      },
+      {
+        key: 'updatedAt',
+        mapKey: 'updatedAt',
+        column: 'Updated',
+        type: 'datetime',
+        visible: true,
+        filterable: true,
+      },
+    ],
+  },
+};

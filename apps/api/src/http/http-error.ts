@@ -1,0 +1,10 @@
+/** An error whose status and message are meant for the caller (`{message}` body, contract "Errors"). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

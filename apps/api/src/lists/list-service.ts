@@ -1,0 +1,66 @@
+/**
+ * Runs list and page-summary requests for an entity: one page plus one row (no count), and a
+ * summary that counts exactly only when the planner expects that to be cheap (contract "List").
+ */
+import type { ListResponse, PageSummary, Row } from '@bm/contracts';
+import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { CriteriaError } from '../criteria/criteria.types.ts';
+import {
+  columnMap,
+  parseFilters,
+  parseListQuery,
+  type QueryInput,
+  resolveSource,
+} from '../criteria/parse-criteria.ts';
+import { countSql, estimateSql, listSql } from '../criteria/plan-sql.ts';
+import type { Queryable } from '../db/pool.ts';
+
+/** Above this many estimated rows, page-summarize answers the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 100_000;
+
+export async function runList(db: Queryable, entity: EntitySpec, query: QueryInput): Promise<ListResponse> {
+  const request = parseListQuery(query, entity);
+  const key = columnMap(entity).get(entity.key);
+  if (!key) throw new Error(`Entity ${entity.entity} has no key column`);
+  const sql = listSql(request, key);
+  const { rows } = await db.query<Row>(sql.text, sql.values);
+  const hasMore = rows.length > request.pageSize;
+  return {
+    data: hasMore ? rows.slice(0, request.pageSize) : rows,
+    paging: { pageIndex: request.pageIndex, pageSize: request.pageSize, hasMore },
+  };
+}
+
+interface ExplainRow {
+  'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
+}
+
+export async function runPageSummary(
+  db: Queryable,
+  entity: EntitySpec,
+  query: QueryInput,
+): Promise<PageSummary> {
+  // Same parameters as the list call; sort and fields are accepted and ignored.
+  const request = parseListQuery(query, entity);
+  const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query) };
+  const explain = estimateSql(target);
+  const { rows } = await db.query<ExplainRow>(explain.text, explain.values);
+  const estimate = Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  let total = estimate;
+  let exact = false;
+  if (estimate <= EXACT_COUNT_LIMIT) {
+    const count = countSql(target);
+    const result = await db.query<{ n: number }>(count.text, count.values);
+    total = Number(result.rows[0]?.n ?? 0);
+    exact = true;
+  }
+  return {
+    totalItemsCount: total,
+    totalPages: Math.ceil(total / request.pageSize),
+    pageIndex: request.pageIndex,
+    pageSize: request.pageSize,
+    exact,
+  };
+}
+
+export { CriteriaError };

@@ -1,0 +1,129 @@
+/**
+ * Demo reservations generated inside PostgreSQL (fast enough for 1,000,000 rows), deterministic for
+ * a given count: every value derives from the row number. Tops the table up to `count` rows.
+ */
+import type { Queryable } from '../db/pool.ts';
+
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Carla',
+  'David',
+  'Elena',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Klara',
+  'Luca',
+  'Marta',
+  'Nico',
+  'Olga',
+  'Pablo',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Yusuf',
+];
+const LAST = [
+  'Schmidt',
+  'Garcia',
+  'Rossi',
+  'Dubois',
+  'Jansen',
+  'Novak',
+  'Silva',
+  'Murphy',
+  'Kowalski',
+  'Berg',
+  'Costa',
+  'Fischer',
+  'Moreau',
+  'Lopez',
+  'Weber',
+  'Bianchi',
+];
+const LOCATIONS = [
+  'Barcelona Airport (BCN)',
+  'Lisbon Airport (LIS)',
+  'Munich Airport (MUC)',
+  'Nice Airport (NCE)',
+  'Rome Fiumicino (FCO)',
+  'Amsterdam Schiphol (AMS)',
+  'Dublin Airport (DUB)',
+  'Malaga Airport (AGP)',
+  'Porto Airport (OPO)',
+  'Vienna Airport (VIE)',
+  'Zurich Airport (ZRH)',
+  'Prague Airport (PRG)',
+  'Athens Airport (ATH)',
+  'Palma de Mallorca (PMI)',
+  'Faro Airport (FAO)',
+  'Berlin Brandenburg (BER)',
+  'Paris Charles de Gaulle (CDG)',
+  'Milan Malpensa (MXP)',
+  'Madrid Barajas (MAD)',
+  'Seville Santa Justa Station',
+];
+const SUPPLIERS = [
+  'Avis',
+  'Europcar',
+  'Hertz',
+  'Sixt',
+  'Enterprise',
+  'Goldcar',
+  'Budget',
+  'Alamo',
+  'Thrifty',
+  'Firefly',
+  'Record Go',
+  'Centauro',
+];
+const CLASSES = [
+  'Mini',
+  'Economy',
+  'Compact',
+  'Intermediate',
+  'Standard',
+  'Full-size',
+  'Premium',
+  'Luxury',
+  'SUV',
+  'Minivan',
+  'Convertible',
+];
+const CURRENCIES = ['EUR', 'EUR', 'EUR', 'GBP', 'USD', 'CHF'];
+
+export async function seedReservations(db: Queryable, count: number, batch = 100_000): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM reservations');
+  let have = rows[0]?.n ?? 0;
+  while (have < count) {
+    const upto = Math.min(count, have + batch);
+    await db.query(
+      `INSERT INTO reservations (reservation_number, version, subversion, customer_name, customer_email,
+         pickup_location, dropoff_location, pickup_date, dropoff_date, supplier, car_class, total_price,
+         currency, status, is_active_customer, created_at)
+       SELECT 'BM-' || lpad(n::text, 8, '0'), 1 + (n % 3 = 0)::int, (n % 5 = 0)::int,
+              f || ' ' || l,
+              lower(f) || '.' || lower(l) || n || '@example.com',
+              ($3::text[])[1 + (n * 7) % 20], ($3::text[])[1 + (n * 11) % 20],
+              pickup, pickup + ((1 + n % 14) || ' days')::interval,
+              ($4::text[])[1 + (n * 13) % 12], ($5::text[])[1 + (n * 3) % 11],
+              round((25 + (n * 37) % 1900 + (n % 100) / 100.0)::numeric, 2),
+              ($6::text[])[1 + n % 6],
+              CASE WHEN pickup < timestamptz '2026-11-01' AND n % 9 <> 0 THEN 'completed'
+                   WHEN n % 9 = 0 THEN 'cancelled' WHEN n % 4 = 0 THEN 'pending' ELSE 'confirmed' END,
+              n % 6 = 0,
+              pickup - ((3 + n % 60) || ' days')::interval
+         FROM (SELECT n, ($1::text[])[1 + n % 20] AS f, ($2::text[])[1 + (n * 7) % 16] AS l,
+                      timestamptz '2025-01-01' + ((n * 7919) % 700 || ' days')::interval
+                        + ((n * 31) % 24 || ' hours')::interval AS pickup
+                 FROM generate_series($7::bigint + 1, $8::bigint) AS n) s`,
+      [FIRST, LAST, LOCATIONS, SUPPLIERS, CLASSES, CURRENCIES, have, upto],
+    );
+    have = upto;
+  }
+  await db.query('ANALYZE reservations');
+  return have;
+}

@@ -1,0 +1,193 @@
+/**
+ * Presets: the stored definitions every list and form screen is generated from (core §3 "Preset",
+ * "Preset settings", "Column definition", "Row actions"; entities §3). The definition travels as
+ * JSON text, as the spec stores it; `presetDefinitionSchema` validates it on save.
+ */
+import { z } from 'zod';
+
+export const DEFAULT_PRESET_NAME = 'default';
+export const STATE_PRESET_NAME = 'state';
+export const SYSTEM_PRESET_GROUP_ID = 1;
+export const PERSONAL_PRESET_GROUP = 'personal';
+export const STATE_SUFFIX = '^__^state';
+
+export const COLUMN_TYPES = [
+  'text',
+  'number',
+  'decimal',
+  'boolean',
+  'date',
+  'datetime',
+  'link',
+  'css',
+  'combobox',
+  'singleselect',
+  'multiselect',
+] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export const ROW_ACTION_TYPES = [
+  'view',
+  'edit',
+  'getMap',
+  'delete',
+  'open',
+  'bulkupdate',
+  'locationKeyword',
+  'configThresholds',
+  'setIsActiveCustomer',
+  'download',
+] as const;
+export type RowActionType = (typeof ROW_ACTION_TYPES)[number];
+
+/** A filter condition as the grid keeps it per column (core §3 "Filter condition"). */
+export const columnFilterSchema = z
+  .object({
+    conjunction: z.enum(['and', 'or']).default('and'),
+    operator: z.string(),
+    type: z.string().optional(),
+    value: z.unknown().optional(),
+    lists: z.array(z.unknown()).optional(),
+    selectedCondition: z.string().optional(),
+    explanation: z.string().optional(),
+  })
+  .loose();
+export type ColumnFilter = z.infer<typeof columnFilterSchema>;
+
+export const tagSchema = z.object({ color: z.string(), label: z.string() });
+
+/** Form specs (edit, create, bulkupdate) are validated by the form engine; kept open here. */
+const formSpecSchema = z.record(z.string(), z.unknown());
+
+export const columnDefinitionSchema = z
+  .object({
+    key: z.string().min(1).max(100),
+    mapKey: z.string().min(1).max(100),
+    column: z.string().max(200),
+    type: z.enum(COLUMN_TYPES),
+    visible: z.boolean().default(true),
+    primary: z.boolean().optional(),
+    sort: z.enum(['ASC', 'DESC', '']).optional(),
+    filter: z.array(columnFilterSchema).optional(),
+    filterable: z.boolean().optional(),
+    source: z.string().max(500).optional(),
+    itemType: z.string().optional(),
+    filterOptions: z
+      .object({ displayFieldName: z.string(), valueFieldName: z.string() })
+      .partial()
+      .optional(),
+    delete: z.boolean().optional(),
+    inputProps: z.record(z.string(), z.unknown()).optional(),
+    tags: z.record(z.string(), tagSchema).optional(),
+    edit: formSpecSchema.optional(),
+    create: formSpecSchema.optional(),
+    bulkupdate: formSpecSchema.optional(),
+  })
+  .loose();
+export type ColumnDefinition = z.infer<typeof columnDefinitionSchema>;
+
+export const rowActionSchema = z
+  .object({
+    type: z.enum(ROW_ACTION_TYPES),
+    label: z.string().min(1).max(100),
+    order: z.number().int().default(0),
+    messagebox: z.string().max(500).optional(),
+    columnKey: z.string().max(100).optional(),
+    pageUrl: z.string().max(500).optional(),
+    storedProcedure: z.string().max(200).optional(),
+    /** Visibility condition for the row, e.g. `status != 'cancelled' && isActive` (safe evaluator). */
+    visibleWhen: z.string().max(500).optional(),
+    /** Shown on frozen rows too (a "fixed-header action", ADR 0003). */
+    fixed: z.boolean().optional(),
+  })
+  .loose();
+export type RowAction = z.infer<typeof rowActionSchema>;
+
+export const actionSpecSchema = z
+  .object({
+    storedProcedure: z.string().max(200).optional(),
+    RedirectUrl: z.string().max(500).optional(),
+    titleModal: z.string().max(200).optional(),
+    contentModal: z.string().max(1000).optional(),
+    api: z.string().max(500).optional(),
+    visibleWhen: z.string().max(500).optional(),
+  })
+  .loose();
+
+export const presetSettingsSchema = z
+  .object({
+    hideMenu: z.boolean(),
+    hideHeader: z.boolean(),
+    hideColumnToggle: z.boolean(),
+    hideActions: z.boolean(),
+    hideFilters: z.boolean(),
+    hidePresets: z.boolean(),
+    hideExport: z.boolean(),
+    ignoreState: z.boolean(),
+    disablePaging: z.boolean(),
+    pageItems: z.number().int().min(1).max(1000),
+    compactView: z.boolean(),
+    paging: z.boolean(),
+    /** Column key → conditions applied when the preset is chosen. */
+    filters: z.record(z.string(), z.array(columnFilterSchema)),
+    /** Row flag that freezes a row (only fixed actions show on it). */
+    frozenField: z.string(),
+    useFormAdapter: z.boolean(),
+    hideToolbarActions: z.array(z.string()),
+    bulkEdit: z.boolean(),
+  })
+  .partial()
+  .loose();
+export type PresetSettings = z.infer<typeof presetSettingsSchema>;
+
+export const presetDefinitionSchema = z
+  .object({
+    settings: presetSettingsSchema.default({}),
+    definition: z.array(columnDefinitionSchema).max(300).default([]),
+    source: z.string().max(500).optional(),
+    actions: z.record(z.string(), actionSpecSchema).default({}),
+    rowActions: z.array(rowActionSchema).max(50).default([]),
+    cssUrl: z.string().max(500).optional(),
+    Tabs: z.array(z.object({ Id: z.union([z.number(), z.string()]), Name: z.string() })).optional(),
+  })
+  .loose();
+export type PresetDefinition = z.infer<typeof presetDefinitionSchema>;
+
+export const presetGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  read: z.boolean(),
+  write: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+});
+export type PresetGroup = z.infer<typeof presetGroupSchema>;
+
+export interface Preset {
+  id: number;
+  name: string;
+  rightName: string;
+  presetGroupId: number;
+  presetGroup: { id: number; name: string };
+  isInUse: boolean;
+  latestVersion: boolean;
+  version: number;
+  parentId: number | null;
+  totalItemCount: number | null;
+  /** JSON text of a PresetDefinition. */
+  definition: string;
+}
+
+/** Body of create and update at /api/presets/user (core §7 "Preset calls"). */
+export const presetWriteSchema = z.object({
+  id: z.number().int().optional(),
+  name: z.string().trim().max(100).optional(),
+  rightName: z.string().min(1).max(200),
+  presetGroupId: z.number().int().optional(),
+  definition: z.string().max(500_000),
+  totalItemCount: z.number().int().nullable().optional(),
+  filters: z.unknown().optional(),
+});
+export type PresetWrite = z.infer<typeof presetWriteSchema>;
+
+export const presetRefSchema = z.object({ id: z.number().int(), rightName: z.string().min(1).max(200) });
