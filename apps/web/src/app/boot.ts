@@ -1,0 +1,36 @@
+/**
+ * Builds the app's services from the runtime config: the OIDC client (with old sign-in records
+ * pruned), the session, the loading counter and the HTTP client wired to both.
+ */
+import type { RuntimeConfig } from '@bm/contracts';
+import { showErrorAlert } from '../features/alerts/errorAlert.tsx';
+import { createUserManager } from './auth/createUserManager.ts';
+import { pruneSignInStorage } from './auth/pruneSignInRecords.ts';
+import { createSession } from './auth/session.ts';
+import { createHttpClient } from './http/httpClient.ts';
+import { createLoadingCounter } from './http/loadingCounter.ts';
+import type { AppServices } from './providers/AppProviders.tsx';
+import { createQueryClient } from './providers/createQueryClient.ts';
+import { readStyleNonce } from './providers/readStyleNonce.ts';
+
+export async function createAppServices(config: RuntimeConfig): Promise<AppServices> {
+  const userManager = createUserManager(config, window.location.origin, window.localStorage);
+  await pruneSignInStorage(userManager, window.localStorage);
+  const session = createSession(userManager, window.sessionStorage);
+  const loading = createLoadingCounter();
+  const client = createHttpClient({
+    timeoutMs: config.clientRequestTimeOut * 1000,
+    getAccessToken: session.getAccessToken,
+    renewSession: session.renew,
+    onUnauthenticated: session.expire,
+    onError: (error) => showErrorAlert(error.message),
+    loading,
+  });
+  return {
+    config,
+    session,
+    http: { client, loading },
+    queryClient: createQueryClient(),
+    styleNonce: readStyleNonce(document),
+  };
+}

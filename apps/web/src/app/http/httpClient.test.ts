@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from './HttpError.ts';
+import { createHttpClient, type HttpClientDeps, LOG_PATH } from './httpClient.ts';
+import { createLoadingCounter } from './loadingCounter.ts';
+
+const TOKEN = 'secret-access-token';
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(
+  responses: (Response | ((init?: RequestInit) => Promise<Response>))[],
+  extra: Partial<HttpClientDeps> = {},
+) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const logs: unknown[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    if (url === LOG_PATH) {
+      logs.push(JSON.parse(String(init?.body)));
+      return new Response(null, { status: 204 });
+    }
+    calls.push({ url, init });
+    const next = responses.shift();
+    if (!next) throw new Error('unexpected call');
+    return typeof next === 'function' ? next(init) : next;
+  });
+  const deps = {
+    timeoutMs: 5000,
+    getAccessToken: vi.fn(async () => TOKEN),
+    renewSession: vi.fn(async (): Promise<string | null> => null),
+    onUnauthenticated: vi.fn(),
+    onError: vi.fn(),
+    loading: createLoadingCounter(),
+    fetch: fetchMock,
+    ...extra,
+  };
+  return { client: createHttpClient(deps), deps, calls, logs };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createHttpClient', () => {
+  it('sends the bearer token as JSON without cookies and returns the parsed body', async () => {
+    const { client, calls, deps } = setup([json(200, ['a'])]);
+    const pending = client.request<string[]>('/api/userRights');
+    expect(deps.loading.get()).toBe(1);
+    await expect(pending).resolves.toEqual(['a']);
+    expect(deps.loading.get()).toBe(0);
+    const init = calls[0]?.init;
+    expect(init?.credentials).toBe('omit');
+    expect(init?.headers).toMatchObject({
+      Authorization: `Bearer ${TOKEN}`,
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('sends a JSON body', async () => {
+    const { client, calls } = setup([new Response(null, { status: 204 })]);
+    await expect(
+      client.request('/api/menu/removefavorite', {
+        method: 'DELETE',
+        body: { menuId: 2, path: '/page/list' },
+      }),
+    ).resolves.toBeUndefined();
+    expect(calls[0]?.init?.method).toBe('DELETE');
+    expect(calls[0]?.init?.body).toBe('{"menuId":2,"path":"/page/list"}');
+  });
+
+  it("rejects with 'Timeout' after clientRequestTimeOut and counts the call as ended", async () => {
+    vi.useFakeTimers();
+    const never = (init?: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+      );
+    const { client, deps, calls } = setup([never], { timeoutMs: 3000 });
+    const pending = client.request('/api/menu/json/1');
+    const outcome = expect(pending).rejects.toThrow('Timeout');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(deps.loading.get()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    expect(calls[0]?.init?.signal?.aborted).toBe(true);
+    expect(deps.loading.get()).toBe(0);
+    expect(deps.onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Timeout' }));
+  });
+
+  it('reads no body on 401, renews once and retries with the new token', async () => {
+    const unauthorized = json(401, { message: 'expired' });
+    const { client, deps, calls } = setup([unauthorized, json(200, { ok: true })], {
+      renewSession: vi.fn(async () => 'fresh-token'),
+    });
+    await expect(client.request('/api/menu/favorites')).resolves.toEqual({ ok: true });
+    expect(unauthorized.bodyUsed).toBe(false);
+    expect(deps.renewSession).toHaveBeenCalledTimes(1);
+    expect(calls[1]?.init?.headers).toMatchObject({ Authorization: 'Bearer fresh-token' });
+  });
+
+  it('goes to the sign-in view when renewal fails, without alert or log', async () => {
+    const unauthorized = json(401, { message: 'expired' });
+    const { client, deps, logs } = setup([unauthorized]);
+    const error = await client.request('/api/userRights').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(401);
+    expect(unauthorized.bodyUsed).toBe(false);
+    expect(deps.onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(deps.onError).not.toHaveBeenCalled();
+    expect(logs).toEqual([]);
+    expect(deps.loading.get()).toBe(0);
+  });
+
+  it('goes to the sign-in view when there is no token at all', async () => {
+    const { client, deps, calls } = setup([], { getAccessToken: vi.fn(async () => null) });
+    await expect(client.request('/api/userRights')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([]);
+    expect(deps.onUnauthenticated).toHaveBeenCalled();
+  });
+
+  it('rejects with the message of the error body and the failed URL, alerts and logs it', async () => {
+    const { client, deps, logs } = setup([json(403, { message: 'Right missing' })]);
+    const error = (await client.request('/api/pages/3').catch((e: unknown) => e)) as HttpError;
+    expect(error.message).toBe('Right missing');
+    expect(error.status).toBe(403);
+    expect(error.url).toBe('/api/pages/3');
+    expect(deps.onError).toHaveBeenCalledWith(error);
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]).toEqual({
+      level: 'error',
+      message: 'GET /api/pages/3 failed (403): Right missing',
+      url: '/api/pages/3',
+    });
+    expect(JSON.stringify(logs)).not.toContain(TOKEN);
+  });
+
+  it('falls back to a status message when the error body is not JSON', async () => {
+    const { client } = setup([new Response('<html>', { status: 502 })]);
+    await expect(client.request('/api/x')).rejects.toThrow('Request failed with status 502');
+  });
+
+  it('logs but does not alert silent calls', async () => {
+    const { client, deps, logs } = setup([json(500, { message: 'boom' })]);
+    await expect(client.request('/api/menu/json/1', { silent: true })).rejects.toThrow('boom');
+    expect(deps.onError).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+  });
+
+  it('does not log a failure of the log sink itself', async () => {
+    const fetchMock = vi.fn(async () => json(500, { message: 'sink down' }));
+    const deps = {
+      timeoutMs: 1000,
+      getAccessToken: async () => TOKEN,
+      renewSession: async () => null,
+      onUnauthenticated: vi.fn(),
+      onError: vi.fn(),
+      loading: createLoadingCounter(),
+      fetch: fetchMock,
+    };
+    const client = createHttpClient(deps);
+    await expect(client.request(LOG_PATH, { method: 'POST', body: {}, silent: true })).rejects.toThrow(
+      'sink down',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('redacts credentials from logged URLs and never throws from log()', async () => {
+    const { client, logs } = setup([]);
+    await client.log({ level: 'warn', message: 'm', url: 'http://h/x?access_token=abc&y=1' });
+    expect(logs).toEqual([{ level: 'warn', message: 'm', url: 'http://h/x?access_token=…&y=1' }]);
+    const failing = createHttpClient({
+      timeoutMs: 1,
+      getAccessToken: async () => TOKEN,
+      renewSession: async () => null,
+      onUnauthenticated: () => {},
+      onError: () => {},
+      loading: createLoadingCounter(),
+      fetch: async () => {
+        throw new TypeError('offline');
+      },
+    });
+    await expect(failing.log({ level: 'error', message: 'm', url: '/' })).resolves.toBeUndefined();
+  });
+});

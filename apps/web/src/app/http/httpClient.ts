@@ -1,0 +1,150 @@
+/**
+ * The one HTTP client every call goes through (spec core §7, §8): bearer token from the session, JSON,
+ * no cookies, a timeout of `clientRequestTimeOut` seconds, one silent renewal on 401, server messages
+ * surfaced as `HttpError`, failures logged to the client log sink and alerted unless `silent`.
+ */
+import { type ClientLog, LOG_MESSAGE_MAX } from '@bm/contracts';
+import { HttpError } from './HttpError.ts';
+import type { LoadingCounter } from './loadingCounter.ts';
+import { readErrorBody, readResult, redactUrl } from './readResponse.ts';
+import { withTimeout } from './withTimeout.ts';
+
+export const LOG_PATH = '/api/logs';
+
+export interface HttpClientDeps {
+  timeoutMs: number;
+  /** A valid access token, renewing an expired one first; null when there is no session. */
+  getAccessToken: () => Promise<string | null>;
+  /** Silent renewal; the new token, or null when it failed. */
+  renewSession: () => Promise<string | null>;
+  /** Sends the user to the sign-in view. */
+  onUnauthenticated: () => void;
+  /** Shows a failure to the user (the alert modal); skipped for `silent` calls and for 401. */
+  onError: (error: HttpError) => void;
+  loading: LoadingCounter;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Failures are logged but not alerted (presets, menu, rights: core §8). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Posts to the client log sink; never throws, never counts as loading. */
+  log(entry: ClientLog): Promise<void>;
+}
+
+interface Sent {
+  response: Response;
+  controller: AbortController;
+}
+type Send = (token: string) => Promise<Sent>;
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const headersFor = (token: string): Record<string, string> => ({
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${token}`,
+  });
+
+  async function log(entry: ClientLog): Promise<void> {
+    try {
+      const token = await deps.getAccessToken();
+      if (!token) return;
+      const body: ClientLog = {
+        level: entry.level,
+        message: entry.message.slice(0, LOG_MESSAGE_MAX),
+        url: redactUrl(entry.url).slice(0, 2000),
+      };
+      await doFetch(LOG_PATH, {
+        method: 'POST',
+        headers: headersFor(token),
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch {
+      // The log sink is best effort: a failure to log must not raise another error.
+    }
+  }
+
+  async function call<T>(path: string, method: string, send: Send, remaining: () => number): Promise<T> {
+    const token = await deps.getAccessToken();
+    if (!token) {
+      deps.onUnauthenticated();
+      throw new HttpError('Unauthorized', path, method, 401);
+    }
+    let sent = await send(token);
+    if (sent.response.status === 401) {
+      // Core §8: no body is read on 401; one silent renewal, then the sign-in view.
+      const renewed = await deps.renewSession();
+      if (renewed) sent = await send(renewed);
+      if (!renewed || sent.response.status === 401) {
+        deps.onUnauthenticated();
+        throw new HttpError('Unauthorized', path, method, 401);
+      }
+    }
+    const { response, controller } = sent;
+    const readBody = async (): Promise<T> => {
+      if (response.status >= 400) {
+        const { message, body } = await readErrorBody(response);
+        throw new HttpError(message, path, method, response.status, body);
+      }
+      return readResult<T>(response);
+    };
+    return withTimeout(readBody(), remaining(), { url: path, method, controller });
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const started = Date.now();
+    const remaining = (): number => Math.max(0, deps.timeoutMs - (Date.now() - started));
+    const send: Send = (token) => {
+      const controller = new AbortController();
+      options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+      const response = doFetch(path, {
+        method,
+        headers: headersFor(token),
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      return withTimeout(response, remaining(), { url: path, method, controller }).then((r) => ({
+        response: r,
+        controller,
+      }));
+    };
+
+    deps.loading.begin();
+    try {
+      return await call<T>(path, method, send, remaining);
+    } catch (caught) {
+      const error =
+        caught instanceof HttpError
+          ? caught
+          : new HttpError(caught instanceof Error ? caught.message : String(caught), path, method);
+      if (error.status !== 401 && !options.signal?.aborted) {
+        if (path !== LOG_PATH) {
+          const status = error.status === undefined ? '' : ` (${error.status})`;
+          void log({
+            level: 'error',
+            message: `${method} ${path} failed${status}: ${error.message}`,
+            url: path,
+          });
+        }
+        if (!options.silent) deps.onError(error);
+      }
+      throw error;
+    } finally {
+      deps.loading.end();
+    }
+  }
+
+  return { request, log };
+}

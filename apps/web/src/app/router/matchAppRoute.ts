@@ -1,0 +1,28 @@
+/**
+ * Finds the screen for a path in the route table. Ids must be numeric (spec core §2 "Route pattern"),
+ * so `/page/edit/abc` matches nothing and ends on the not-found page.
+ */
+import { matchPath } from 'react-router';
+import { type AppRoute, ROUTE_TABLE } from './routeTable.ts';
+
+export interface MatchedRoute {
+  route: AppRoute;
+  id: number | undefined;
+}
+
+const NUMERIC_ID = /^\d+$/;
+
+export function matchAppRoute(
+  pathname: string,
+  table: readonly AppRoute[] = ROUTE_TABLE,
+): MatchedRoute | null {
+  for (const route of table) {
+    const match = matchPath({ path: route.pattern, caseSensitive: false, end: true }, pathname);
+    if (!match) continue;
+    const rawId = match.params.id;
+    if (rawId === undefined) return { route, id: undefined };
+    if (!NUMERIC_ID.test(rawId)) return null;
+    return { route, id: Number(rawId) };
+  }
+  return null;
+}

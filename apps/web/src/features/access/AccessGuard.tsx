@@ -1,0 +1,36 @@
+/**
+ * The access wrapper every route uses (spec core §6): renders its screen only when a rule over the
+ * user's rights passes, the 401 screen otherwise. While rights load it waits; if they fail to load it
+ * offers a retry rather than a false denial.
+ */
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { AccessDenied } from './AccessDenied.tsx';
+import { useUserRights } from './useUserRights.ts';
+
+export type AccessRule = (rights: ReadonlySet<string>) => boolean;
+
+export const requireRight =
+  (right: string): AccessRule =>
+  (rights) =>
+    rights.has(right);
+
+export const anyoneSignedIn: AccessRule = () => true;
+
+export function AccessGuard({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+  const { query, rights } = useUserRights();
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading rights" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadFailedNotice message="Your rights could not be loaded." onRetry={() => void query.refetch()} />
+    );
+  }
+  return rule(rights) ? children : <AccessDenied rights={rights} />;
+}

@@ -1,0 +1,6 @@
+/** The page for any path that matches no screen (spec core §2 "Other routes"). */
+import { HomeButton, StatusPage } from './StatusPage.tsx';
+
+export function NotFoundPage() {
+  return <StatusPage code="404" title="Oops! Page not found" actions={<HomeButton />} />;
+}

@@ -1,0 +1,50 @@
+/**
+ * The sign-in view for anyone unauthenticated or with an expired session (spec core §1). Signing in
+ * keeps the address the user tried to open, for the home redirect to restore afterwards.
+ */
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../app/auth/SessionContext.tsx';
+import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+
+export function SignInView() {
+  const { session } = useSession();
+  const { appName } = useRuntimeConfig();
+  const location = useLocation();
+  const [redirecting, setRedirecting] = useState(false);
+
+  const signIn = async (): Promise<void> => {
+    setRedirecting(true);
+    try {
+      await session.signIn(`${location.pathname}${location.search}${location.hash}`);
+    } catch {
+      setRedirecting(false);
+    }
+  };
+
+  return (
+    <Center mih="100dvh" p="md">
+      <Paper withBorder p="xl" radius="md" w={360}>
+        <Stack align="center" gap="md">
+          <img src="/logo.svg" alt="" width={48} height={48} />
+          <Title order={1} size="h3">
+            {appName}
+          </Title>
+          <Text c="dimmed" size="sm" ta="center">
+            Sign in with your company account to continue.
+          </Text>
+          <Button
+            fullWidth
+            leftSection={<IconLogin size={16} aria-hidden />}
+            loading={redirecting}
+            onClick={signIn}
+          >
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Build and dev server of the SPA: two pages (the app and the silent-renew callback), no inlined assets
+ * (a strict CSP allows only same-origin scripts, styles and images), and the API proxied in dev.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+const CSP_NONCE_PLACEHOLDER = '__BM_CSP_NONCE__';
+const page = (name: string): string => decodeURIComponent(new URL(name, import.meta.url).pathname);
+
+export default defineConfig({
+  plugins: [react()],
+  // Marks the page with a nonce placeholder the server may replace per response; Mantine's <style>
+  // tags then carry the nonce (see src/app/providers/readStyleNonce.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // A data: URI would need `img-src data:` in the CSP.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      input: { main: page('./index.html'), silent_renew: page('./silent_renew.html') },
+      output: {
+        // Long-lived vendor chunks cache across releases; the silent-renew page loads only its own.
+        codeSplitting: {
+          groups: [
+            { name: 'oidc', test: /node_modules[\\/]oidc-client-ts[\\/]/, priority: 4 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 3,
+            },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': api, '/oidc': api, '/healthz': api },
+  },
+});
