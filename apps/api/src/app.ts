@@ -93,6 +93,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(presetRoutes, { db });
   await app.register(listRoutes, { db, registry: deps.registry });
   if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
-  await spa(app, config.staticDir);
+  await spa(app, config);
   return app;
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
   mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
   writeFileSync(
     path.join(staticDir, 'index.html'),
-    '<!doctype html><title>BM Tools</title><div id="root"></div>',
+    '<!doctype html><meta property="csp-nonce" nonce="__BM_CSP_NONCE__"><title>BM Tools</title><div id="root"></div>',
   );
   writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   server = await startTestServer({
@@ -81,7 +81,24 @@ describe('serving the SPA', () => {
 
   it('caches hashed assets for good and index.html never', async () => {
     expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toContain('immutable');
-    expect((await get('/page/list')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/page/list')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives each HTML document its own style nonce, in the page and in the CSP', async () => {
+    const nonces: string[] = [];
+    for (const route of ['/', '/page/list']) {
+      const response = await get(route);
+      const html = await response.text();
+      const nonce = /nonce="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).not.toContain('unsafe-inline');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const api = (await get('/api/config')).headers.get('content-security-policy') ?? '';
+    expect(api).toContain("style-src 'self';");
   });
 
   it('sends a CSP that allows our own scripts, nothing inline, and frames only from tool URLs', async () => {

@@ -3,20 +3,24 @@
  * refused at registration (default deny):
  * - 'public': no token (config, docs);
  * - 'user': a valid token, the caller's own data;
- * - { right }: a valid token and that right, read from the database on this request.
+ * - { right }: a valid token and that right, read from the database on this request;
+ * - { right, checkedInQuery: true }: the handler's own SQL checks the right in the same statement
+ *   (one round trip for the hot list call) and answers 403 itself.
+ * The caller's full right set is loaded only when a handler asks for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/pool.ts';
-import { rightsForEmail } from '../users/users.ts';
+import { hasRight, rightsForEmail } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
-type Access = 'public' | 'user' | { right: string };
+type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean };
 
 export interface Caller {
   email: string;
   sub: string;
-  rights: ReadonlySet<string>;
+  /** Every right of the caller, read from the database once per request on first use. */
+  rights(): Promise<ReadonlySet<string>>;
 }
 
 declare module 'fastify' {
@@ -52,15 +56,28 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenV
       const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
       return reply.code(401).send({ message });
     }
-    const rights = new Set(await rightsForEmail(opts.db, identity.email));
-    request.caller = { email: identity.email, sub: identity.sub, rights };
-    if (typeof access === 'object' && !rights.has(access.right)) {
-      return reply.code(403).send({ message: `Missing right ${access.right}` });
+    let rights: Promise<ReadonlySet<string>> | undefined;
+    request.caller = {
+      email: identity.email,
+      sub: identity.sub,
+      rights: () => {
+        rights ??= rightsForEmail(opts.db, identity.email).then((list) => new Set(list));
+        return rights;
+      },
+    };
+    if (
+      typeof access === 'object' &&
+      !access.checkedInQuery &&
+      !(await hasRight(opts.db, identity.email, access.right))
+    ) {
+      return reply.code(403).send(missingRight(access.right));
     }
   });
 }
 
 export const accessControl = fp(accessPlugin, { name: 'access-control' });
+
+export const missingRight = (right: string) => ({ message: `Missing right ${right}` });
 
 /** The caller of a route whose access rule guarantees one. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -124,13 +124,23 @@ function where(node: FilterNode, params: Params): string {
   return `(${parts.join(node.conjunction === 'and' ? ' AND ' : ' OR ')})`;
 }
 
-function whereClause(request: Pick<ListRequest, 'filter'>, params: Params): string {
-  const clause = request.filter ? where(request.filter, params) : '';
+/**
+ * A condition added in front of the filters, built with the same parameter list; the list call uses
+ * it to check the caller's right inside its own statement.
+ */
+export type SqlGuard = (param: (value: unknown, cast: string) => string) => string;
+
+function whereClause(request: Pick<ListRequest, 'filter'>, params: Params, guard?: SqlGuard): string {
+  const parts = [
+    guard?.((v, cast) => params.add(v, cast)) ?? '',
+    request.filter ? where(request.filter, params) : '',
+  ];
+  const clause = parts.filter((p) => p !== '').join(' AND ');
   return clause ? ` WHERE ${clause}` : '';
 }
 
 /** One page, fetching one row more than asked so `hasMore` needs no count. */
-export function listSql(request: ListRequest, key: CatalogColumn): SqlQuery {
+export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGuard): SqlQuery {
   const params = new Params();
   const columns = request.fields.map((c) => quoteIdent(c.name)).join(', ');
   const order = request.sort.map((s) => `${quoteIdent(s.column.name)} ${s.direction}`);
@@ -139,7 +149,7 @@ export function listSql(request: ListRequest, key: CatalogColumn): SqlQuery {
     order.push(`${quoteIdent(key.name)} ${request.sort.at(-1)?.direction ?? 'ASC'}`);
   }
   const text =
-    `SELECT ${columns} FROM ${quoteIdent(request.view)}${whereClause(request, params)}` +
+    `SELECT ${columns} FROM ${quoteIdent(request.view)}${whereClause(request, params, guard)}` +
     ` ORDER BY ${order.join(', ')} LIMIT ${params.add(request.pageSize + 1, 'bigint')}` +
     ` OFFSET ${params.add(request.pageIndex * request.pageSize, 'bigint')}`;
   return { text, values: params.values };

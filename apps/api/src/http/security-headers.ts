@@ -14,7 +14,7 @@ const originOf = (url: string): string | null => {
   }
 };
 
-function cspDirectives(config: AppConfig): Record<string, string[]> {
+export function cspDirectives(config: AppConfig, styleNonce?: string): Record<string, string[]> {
   const toolOrigins = [...Object.values(config.toolUrls), config.fallbackToolUrl]
     .map(originOf)
     .filter((o): o is string => o !== null);
@@ -22,10 +22,11 @@ function cspDirectives(config: AppConfig): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    // Mantine writes its theme variables into <style> elements at run time.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
-    fontSrc: ["'self'", 'data:'],
+    // Mantine writes its theme variables into <style> elements at run time: the SPA's documents
+    // carry a per-response nonce for them (see spa.ts); nothing else may inline a style.
+    styleSrc: styleNonce ? ["'self'", `'nonce-${styleNonce}'`] : ["'self'"],
+    imgSrc: ["'self'"],
+    fontSrc: ["'self'"],
     connectSrc: ["'self'", ...idp],
     frameSrc: ["'self'", ...new Set(toolOrigins), ...idp],
     frameAncestors: ["'self'"],
@@ -33,6 +34,15 @@ function cspDirectives(config: AppConfig): Record<string, string[]> {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
   };
+}
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The policy as a header value, for responses that need their own nonce. */
+export function cspHeader(config: AppConfig, styleNonce?: string): string {
+  return Object.entries(cspDirectives(config, styleNonce))
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join(';');
 }
 
 export async function securityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {

@@ -42,13 +42,18 @@ export async function listRoutes(
     const tags = [entity.entity];
     const right = (action: string) => ({ right: `${entity.rightPrefix}/${action}` });
 
+    const listRight = `${entity.rightPrefix}/List`;
     app.get(
       entity.api,
       {
-        config: { access: right('List') },
+        config: { access: { right: listRight, checkedInQuery: true } },
         schema: { tags, summary: `List ${entity.entity}`, querystring: criteriaDoc },
       },
-      async (request) => runList(db, entity, request.query as Record<string, unknown>),
+      async (request) =>
+        runList(db, entity, request.query as Record<string, unknown>, {
+          email: callerOf(request).email,
+          right: listRight,
+        }),
     );
 
     app.get(

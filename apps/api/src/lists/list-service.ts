@@ -4,6 +4,7 @@
  */
 import type { ListResponse, PageSummary, Row } from '@bm/contracts';
 import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { missingRight } from '../auth/access.ts';
 import { CriteriaError } from '../criteria/criteria.types.ts';
 import {
   columnMap,
@@ -12,18 +13,36 @@ import {
   type QueryInput,
   resolveSource,
 } from '../criteria/parse-criteria.ts';
-import { countSql, estimateSql, listSql } from '../criteria/plan-sql.ts';
+import { countSql, estimateSql, listSql, type SqlGuard } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
+import { HttpError } from '../http/http-error.ts';
+import { hasRight, rightHeldSql } from '../users/users.ts';
 
 /** Above this many estimated rows, page-summarize answers the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 100_000;
 
-export async function runList(db: Queryable, entity: EntitySpec, query: QueryInput): Promise<ListResponse> {
+/** The caller whose right the list statement itself checks (one round trip). */
+export interface ListCaller {
+  email: string;
+  right: string;
+}
+
+export async function runList(
+  db: Queryable,
+  entity: EntitySpec,
+  query: QueryInput,
+  caller: ListCaller,
+): Promise<ListResponse> {
   const request = parseListQuery(query, entity);
   const key = columnMap(entity).get(entity.key);
   if (!key) throw new Error(`Entity ${entity.entity} has no key column`);
-  const sql = listSql(request, key);
+  const guard: SqlGuard = (param) => rightHeldSql(param(caller.email, 'text'), param(caller.right, 'text'));
+  const sql = listSql(request, key, guard);
   const { rows } = await db.query<Row>(sql.text, sql.values);
+  // No rows: either none match or the right is missing; only then is the right looked up apart.
+  if (rows.length === 0 && !(await hasRight(db, caller.email, caller.right))) {
+    throw new HttpError(403, missingRight(caller.right).message);
+  }
   const hasMore = rows.length > request.pageSize;
   return {
     data: hasMore ? rows.slice(0, request.pageSize) : rows,

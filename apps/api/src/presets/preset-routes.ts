@@ -21,10 +21,12 @@ export async function presetRoutes(app: FastifyInstance, opts: { db: Db }): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Presets are filtered per right (core §6): only rights the caller holds.
-  const forCaller = async (caller: Caller, rightName?: string) =>
-    (await visiblePresets(db, caller.email, rightName))
-      .filter((p) => caller.rights.has(p.rightName))
+  const forCaller = async (caller: Caller, rightName?: string) => {
+    const rights = await caller.rights();
+    return (await visiblePresets(db, caller.email, rightName))
+      .filter((p) => rights.has(p.rightName))
       .map(strip);
+  };
 
   api.get(
     '/api/presets/user',

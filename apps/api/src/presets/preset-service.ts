@@ -37,8 +37,8 @@ function parseDefinition(text: string): unknown {
   return parsed.data;
 }
 
-function needRight(caller: Caller, rightName: string): void {
-  if (!caller.rights.has(rightName)) throw new HttpError(403, `Missing right ${rightName}`);
+async function needRight(caller: Caller, rightName: string): Promise<void> {
+  if (!(await caller.rights()).has(rightName)) throw new HttpError(403, `Missing right ${rightName}`);
 }
 
 async function groupFlags(db: Db, caller: Caller, groupId: number) {
@@ -58,7 +58,7 @@ export async function createPreset(db: Db, caller: Caller, body: PresetWrite): P
   if (body.presetGroupId === undefined) {
     throw new HttpError(400, 'preset group is required', { presetGroupId: 'preset group is required' });
   }
-  needRight(caller, body.rightName);
+  await needRight(caller, body.rightName);
   const definition = parseDefinition(body.definition);
   const base = await latestDefault(db, body.rightName);
   if (!base) throw new HttpError(404, 'Missing the default preset.');
@@ -149,7 +149,7 @@ export async function updatePreset(
   const preset = await findVisible(db, caller.email, id);
   if (!preset || preset.rightName !== body.rightName) throw new HttpError(404, NOT_FOUND);
   assertNotDefault(preset, 'overwritten');
-  needRight(caller, preset.rightName);
+  await needRight(caller, preset.rightName);
   await groupAllows(db, caller, preset, 'edit');
   const definition = parseDefinition(body.definition);
   const name = body.name === undefined ? preset.name : body.name.trim();
@@ -167,7 +167,7 @@ export async function updatePreset(
 export async function deletePreset(db: Db, caller: Caller, id: number, rightName: string): Promise<void> {
   const preset = await findVisible(db, caller.email, id);
   if (!preset || preset.rightName !== rightName) throw new HttpError(404, NOT_FOUND);
-  needRight(caller, rightName);
+  await needRight(caller, rightName);
   assertNotDefault(preset, 'deleted');
   await groupAllows(db, caller, preset, 'delete');
   const remaining = (await visiblePresets(db, caller.email, rightName)).length;
@@ -183,7 +183,7 @@ export async function changeInUse(
 ): Promise<StoredPreset> {
   const preset = await findVisible(db, caller.email, id);
   if (!preset || preset.rightName !== rightName) throw new HttpError(404, NOT_FOUND);
-  needRight(caller, rightName);
+  await needRight(caller, rightName);
   await setInUse(db, caller.email, rightName, id);
   return { ...preset, isInUse: true };
 }

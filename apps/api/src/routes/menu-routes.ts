@@ -31,7 +31,7 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       );
       const menu = rows[0];
       if (!menu) return reply.code(404).send({ message: 'Menu not found' });
-      const content = cutMenu(menu.content, callerOf(request).rights);
+      const content = cutMenu(menu.content, await callerOf(request).rights());
       return { id: menu.id, name: menu.name, content: JSON.stringify(content) };
     },
   );

@@ -44,7 +44,7 @@ export async function platformRoutes(
   api.get(
     '/api/userRights',
     { config: { access: 'user' }, schema: { tags: ['platform'], summary: "The caller's right names" } },
-    async (request) => [...callerOf(request).rights].sort(),
+    async (request) => [...(await callerOf(request).rights())].sort(),
   );
 
   api.post(

@@ -17,6 +17,22 @@ export interface UserRow {
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
+/** SQL condition: the account with email `emailParam` is enabled and holds right `rightParam`. */
+export const rightHeldSql = (emailParam: string, rightParam: string): string =>
+  `EXISTS (SELECT 1 FROM users u
+             JOIN user_roles ur ON ur.user_id = u.id
+             JOIN role_rights rr ON rr.role_id = ur.role_id
+             JOIN rights r ON r.id = rr.right_id
+            WHERE u.email = ${emailParam} AND NOT u.disabled AND r.name = ${rightParam})`;
+
+export async function hasRight(db: Queryable, email: string, right: string): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(`SELECT ${rightHeldSql('$1', '$2')} AS ok`, [
+    normaliseEmail(email),
+    right,
+  ]);
+  return rows[0]?.ok === true;
+}
+
 export async function rightsForEmail(db: Queryable, email: string): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT DISTINCT r.name FROM users u

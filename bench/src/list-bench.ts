@@ -1,0 +1,92 @@
+/**
+ * The list engine on the reservations table: our endpoint against the identical SQL through a bare
+ * `pg` handler for pageSize 20 and 1,000 with a nested filter and a sort; page-summarize exact
+ * against estimate; and the plan of each query, to show the index it uses.
+ */
+import pg from 'pg';
+import { reservationsEntity } from '../../apps/api/catalog/entities/reservations.ts';
+import { columnMap, parseFilters, parseListQuery } from '../../apps/api/src/criteria/parse-criteria.ts';
+import { countSql, listSql, type SqlQuery } from '../../apps/api/src/criteria/plan-sql.ts';
+import { startBareHandler } from './bare-handler.ts';
+import type { BenchEnv } from './bench-setup.ts';
+import { report, timeIt } from './time-it.ts';
+
+const nested = JSON.stringify({
+  and: [
+    { operation: 'in', name: 'status', type: 'text', value: ['confirmed', 'pending'] },
+    {
+      or: [
+        { operation: 'gt', name: 'totalPrice', type: 'number', value: 500 },
+        { operation: 'eq', name: 'supplier', type: 'text', value: 'Sixt' },
+      ],
+    },
+  ],
+});
+const narrow = JSON.stringify({ operation: 'eq', name: 'status', type: 'text', value: 'pending' });
+const sort = JSON.stringify(['pickupDate=DESC']);
+
+const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+async function explain(databaseUrl: string, sql: SqlQuery): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (COSTS OFF) ${sql.text}`,
+    sql.values,
+  );
+  await client.end();
+  return rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+}
+
+export async function listBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
+  const key = columnMap(reservationsEntity).get('id');
+  if (!key) throw new Error('reservations have no id column');
+  const cases = [20, 1000].map((pageSize) => {
+    const params = { filters: nested, sort, pageSize: String(pageSize), pageIndex: '0' };
+    return {
+      pageSize,
+      path: `/api/reservations?${qs(params)}`,
+      sql: listSql(parseListQuery(params, reservationsEntity), key),
+    };
+  });
+  const summary = {
+    exact: countSql({ filter: parseFilters(narrow, reservationsEntity), view: 'v_reservations' }),
+    estimate: countSql({ filter: null, view: 'v_reservations' }),
+  };
+  const bare = await startBareHandler(
+    env.databaseUrl,
+    new Map([
+      ...cases.map((c) => [`/${c.pageSize}`, c.sql] as const),
+      ['/count-exact', summary.exact],
+      ['/count-all', summary.estimate],
+    ]),
+  );
+  const headers = { authorization: `Bearer ${env.token}` };
+  const get = (url: string, h: Record<string, string> = {}) =>
+    fetch(url, { headers: h }).then((r) => r.json());
+  try {
+    for (const c of cases) {
+      report(
+        `GET /api/reservations pageSize ${c.pageSize}, nested filter + sort vs bare pg handler`,
+        await timeIt(rounds, () => get(`${env.base}${c.path}`, headers)),
+        await timeIt(rounds, () => get(`${bare.url}/${c.pageSize}`)),
+      );
+      console.log(`  plan:\n${await explain(env.databaseUrl, c.sql)}`);
+    }
+    report(
+      'page-summarize, narrow filter (exact count) vs bare count(*)',
+      await timeIt(rounds, () =>
+        get(`${env.base}/api/reservations/page-summarize?${qs({ filters: narrow })}`, headers),
+      ),
+      await timeIt(rounds, () => get(`${bare.url}/count-exact`)),
+    );
+    console.log(`  plan:\n${await explain(env.databaseUrl, summary.exact)}`);
+    report(
+      'page-summarize, no filter (planner estimate) vs bare exact count(*)',
+      await timeIt(Math.min(rounds, 20), () => get(`${env.base}/api/reservations/page-summarize`, headers)),
+      await timeIt(Math.min(rounds, 20), () => get(`${bare.url}/count-all`)),
+    );
+  } finally {
+    await bare.close();
+  }
+}
