@@ -54,12 +54,27 @@ function refusal(fn: () => unknown): string {
   throw new Error('expected a CriteriaError, got none');
 }
 
-const parse = (type: CatalogColumnType, operation: FilterOperation, raw: unknown, filterType = sentType[type]) =>
-  parseValue(column[type], operation, filterType, raw);
+const parse = (
+  type: CatalogColumnType,
+  operation: FilterOperation,
+  raw: unknown,
+  filterType = sentType[type],
+) => parseValue(column[type], operation, filterType, raw);
 
 describe('operations per column type', () => {
   const expected: Record<CatalogColumnType, FilterOperation[]> = {
-    text: ['eq', 'neq', 'contains', 'notcontains', 'startswith', 'endswith', 'in', 'notin', 'isnull', 'isnotnull'],
+    text: [
+      'eq',
+      'neq',
+      'contains',
+      'notcontains',
+      'startswith',
+      'endswith',
+      'in',
+      'notin',
+      'isnull',
+      'isnotnull',
+    ],
     number: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'in', 'notin', 'isnull', 'isnotnull'],
     decimal: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'in', 'notin', 'isnull', 'isnotnull'],
     boolean: ['eq', 'neq', 'isnull', 'isnotnull'],
@@ -115,7 +130,11 @@ describe('filter types per column type', () => {
 
 describe('text values', () => {
   it('keeps strings as they are and turns numbers into text', () => {
-    expect(parse('text', 'eq', "O'Brien; --")).toEqual({ kind: 'scalar', value: "O'Brien; --", dateOnly: false });
+    expect(parse('text', 'eq', "O'Brien; --")).toEqual({
+      kind: 'scalar',
+      value: "O'Brien; --",
+      dateOnly: false,
+    });
     expect(parse('text', 'eq', 123)).toEqual({ kind: 'scalar', value: '123', dateOnly: false });
     expect(parse('text', 'contains', '')).toEqual({ kind: 'scalar', value: '', dateOnly: false });
   });
@@ -161,7 +180,9 @@ describe('number values', () => {
     ['0x10'],
     [true],
   ])('refuses %j', (raw) => {
-    expect(refusal(() => parse('number', 'eq', raw))).toBe('Filter on version: the value must be a whole number');
+    expect(refusal(() => parse('number', 'eq', raw))).toBe(
+      'Filter on version: the value must be a whole number',
+    );
   });
 });
 
@@ -174,7 +195,9 @@ describe('decimal values', () => {
   });
 
   it.each([['1.1234567'], ['1,5'], ['.5'], ['5.'], ['abc'], [Number.NaN], [false]])('refuses %j', (raw) => {
-    expect(refusal(() => parse('decimal', 'eq', raw))).toBe('Filter on totalPrice: the value must be a number');
+    expect(refusal(() => parse('decimal', 'eq', raw))).toBe(
+      'Filter on totalPrice: the value must be a number',
+    );
   });
 });
 
@@ -187,7 +210,9 @@ describe('boolean values', () => {
   });
 
   it.each([['TRUE'], ['yes'], [1], [0], ['1'], ['']])('refuses %j', (raw) => {
-    expect(refusal(() => parse('boolean', 'eq', raw))).toBe('Filter on isActiveCustomer: the value must be true or false');
+    expect(refusal(() => parse('boolean', 'eq', raw))).toBe(
+      'Filter on isActiveCustomer: the value must be true or false',
+    );
   });
 });
 
@@ -204,22 +229,31 @@ describe('date and date-time values', () => {
     expect(parse('date', 'eq', raw)).toMatchObject({ kind: 'scalar', value: raw });
   });
 
-  it.each([['2024-5-1'], ['tomorrow'], [20240501], ['2024-13-01'], ['2024-05-01T10'], ["2024-05-01'; --"], [null]])(
-    'refuses %j',
-    (raw) => {
-      expect(refusal(() => parse('datetime', 'eq', raw))).toMatch(/^Filter on pickupDate: /);
-    },
-  );
+  it.each([
+    ['2024-5-1'],
+    ['tomorrow'],
+    [20240501],
+    ['2024-13-01'],
+    ['2024-05-01T10'],
+    ["2024-05-01'; --"],
+    [null],
+  ])('refuses %j', (raw) => {
+    expect(refusal(() => parse('datetime', 'eq', raw))).toMatch(/^Filter on pickupDate: /);
+  });
 
   it('marks a date without a time on a date-time column as a whole day, not on a date column', () => {
-    expect(parse('datetime', 'eq', '2024-05-01')).toEqual({ kind: 'scalar', value: '2024-05-01', dateOnly: true });
+    expect(parse('datetime', 'eq', '2024-05-01')).toEqual({
+      kind: 'scalar',
+      value: '2024-05-01',
+      dateOnly: true,
+    });
     expect(parse('datetime', 'eq', '2024-05-01T00:00')).toMatchObject({ dateOnly: false });
     expect(parse('date', 'eq', '2024-05-01')).toMatchObject({ dateOnly: false });
   });
 
   // Product bug: V8's Date.parse rolls 2024-02-30 over to 1 March, so the value passes here and
   // PostgreSQL's cast then fails (HTTP 500 instead of 400). Remove `.fails` once fixed.
-  it.fails('refuses calendar dates that do not exist (2024-02-30) and times past 23:59', () => {
+  it('refuses calendar dates that do not exist (2024-02-30) and times past 23:59', () => {
     refusal(() => parse('datetime', 'eq', '2024-02-30'));
     refusal(() => parse('datetime', 'eq', '2024-01-01T25:99'));
   });
@@ -232,7 +266,9 @@ describe('value shapes', () => {
         expect(parse('text', operation, raw)).toEqual({ kind: 'none' });
       }
       for (const raw of ['x', 0, false, [], {}]) {
-        expect(refusal(() => parse('text', operation, raw))).toBe(`Filter on customerName: ${operation} takes no value`);
+        expect(refusal(() => parse('text', operation, raw))).toBe(
+          `Filter on customerName: ${operation} takes no value`,
+        );
       }
     }
   });
@@ -250,7 +286,9 @@ describe('value shapes', () => {
   it('in takes 1,000 items and refuses 1,001', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
     expect(parse('number', 'in', ids(1000))).toMatchObject({ kind: 'list' });
-    expect(refusal(() => parse('number', 'in', ids(1001)))).toBe('Filter on version: more than 1000 items in the list');
+    expect(refusal(() => parse('number', 'in', ids(1001)))).toBe(
+      'Filter on version: more than 1000 items in the list',
+    );
   });
 
   it('between takes "from,to" with either end open', () => {
@@ -274,20 +312,31 @@ describe('value shapes', () => {
       toDateOnly: false,
     });
     expect(parse('datetime', 'between', ',2024-05-31')).toMatchObject({ from: null, toDateOnly: true });
-    expect(parse('date', 'between', '2024-05-01,2024-05-31')).toMatchObject({ fromDateOnly: false, toDateOnly: false });
+    expect(parse('date', 'between', '2024-05-01,2024-05-31')).toMatchObject({
+      fromDateOnly: false,
+      toDateOnly: false,
+    });
   });
 
   it('between refuses other shapes', () => {
-    expect(refusal(() => parse('number', 'between', '15'))).toBe('Filter on version: between takes "from,to"');
-    expect(refusal(() => parse('number', 'between', ['1', '5']))).toBe('Filter on version: between takes "from,to"');
+    expect(refusal(() => parse('number', 'between', '15'))).toBe(
+      'Filter on version: between takes "from,to"',
+    );
+    expect(refusal(() => parse('number', 'between', ['1', '5']))).toBe(
+      'Filter on version: between takes "from,to"',
+    );
     expect(refusal(() => parse('number', 'between', 15))).toBe('Filter on version: between takes "from,to"');
-    expect(refusal(() => parse('number', 'between', ' , '))).toBe('Filter on version: between needs a from or a to');
+    expect(refusal(() => parse('number', 'between', ' , '))).toBe(
+      'Filter on version: between needs a from or a to',
+    );
     expect(refusal(() => parse('number', 'between', 'a,5'))).toContain('whole number');
     expect(refusal(() => parse('datetime', 'between', '2024-05-01,soon'))).toContain('must be a date');
   });
 
   it('between refuses more than two ends', () => {
-    expect(refusal(() => parse('number', 'between', '1,5,9'))).toBe('Filter on version: between takes "from,to"');
+    expect(refusal(() => parse('number', 'between', '1,5,9'))).toBe(
+      'Filter on version: between takes "from,to"',
+    );
   });
 
   it('single-value operations refuse lists, objects and missing values', () => {

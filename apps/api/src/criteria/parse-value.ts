@@ -31,7 +31,25 @@ const FITTING_TYPES: Record<CatalogColumnType, readonly FilterType[]> = {
 
 const MAX_TEXT = 1000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * A real calendar date and clock time, checked here because `Date.parse` rolls 2024-02-30 over to
+ * March and PostgreSQL would then refuse the cast with a server error.
+ */
+function isRealDateTime(text: string): boolean {
+  const m = DATETIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] = m
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  if (year === undefined || month === undefined || day === undefined || year < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const sameDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return sameDay && hour < 24 && minute < 60 && second < 60 && offsetHour <= 14 && offsetMinute < 60;
+}
 const INTEGER = /^-?\d{1,15}$/;
 const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
 
@@ -75,7 +93,7 @@ function scalar(column: CatalogColumn, raw: unknown): string | number | boolean 
     case 'datetime': {
       if (typeof raw !== 'string') return fail('the value must be a date');
       const text = raw.trim();
-      if ((!DATE.test(text) && !DATETIME.test(text)) || Number.isNaN(Date.parse(text.slice(0, 10)))) {
+      if (!isRealDateTime(text)) {
         return fail('the value must be a date (YYYY-MM-DD or an ISO date-time)');
       }
       return text;
@@ -119,7 +137,7 @@ export function parseValue(
       return { kind: 'list', values: raw.map((v) => scalar(column, v)) };
     }
     case 'between': {
-      if (typeof raw !== 'string' || !raw.includes(',')) {
+      if (typeof raw !== 'string' || raw.split(',').length !== 2) {
         throw new CriteriaError(`Filter on ${column.name}: between takes "from,to"`);
       }
       const [fromRaw = '', toRaw = ''] = raw.split(',', 2).map((s) => s.trim());

@@ -49,7 +49,8 @@ export async function runDelete(
     );
   }
   if (!/^\d{1,18}$/.test(id)) throw new CriteriaError('The id must be a whole number');
-  const values: Record<string, unknown> = { [entity.key]: Number(id) };
+  // The id travels as text: the procedure casts it, and a JS number would round ids past 2^53.
+  const values: Record<string, unknown> = { [entity.key]: id };
   for (const pair of body.values ?? []) {
     if (!entity.deleteKeys.includes(pair.mapkey)) {
       throw new CriteriaError(

@@ -5,7 +5,7 @@
 import type { ListResponse, PageSummary, Row } from '@bm/contracts';
 import type { EntitySpec } from '../../catalog/entity-spec.ts';
 import { missingRight } from '../auth/access.ts';
-import { CriteriaError } from '../criteria/criteria.types.ts';
+import { CriteriaError, type ListRequest } from '../criteria/criteria.types.ts';
 import {
   columnMap,
   parseFilters,
@@ -33,7 +33,16 @@ export async function runList(
   query: QueryInput,
   caller: ListCaller,
 ): Promise<ListResponse> {
-  const request = parseListQuery(query, entity);
+  let request: ListRequest;
+  try {
+    request = parseListQuery(query, entity);
+  } catch (error) {
+    // Without the right, a refusal must not tell which columns exist: the answer is 403 either way.
+    if (error instanceof CriteriaError && !(await hasRight(db, caller.email, caller.right))) {
+      throw new HttpError(403, missingRight(caller.right).message);
+    }
+    throw error;
+  }
   const key = columnMap(entity).get(entity.key);
   if (!key) throw new Error(`Entity ${entity.entity} has no key column`);
   const guard: SqlGuard = (param) => rightHeldSql(param(caller.email, 'text'), param(caller.right, 'text'));
