@@ -374,7 +374,7 @@ export const AREAS: readonly Area[] = [
     linkTo: '/review/list',
     api: '/api/review',
     actions: ['List', 'View', 'Edit'],
-    icon: 'star',
+    icon: 'message',
   }),
 
   entity({

@@ -31,6 +31,11 @@ export interface EntitySpec {
   deleteKeys: string[];
   columns: CatalogColumn[];
   procedures: Partial<Record<EntityAction, string>>;
+  /** The view one record is read from (every form field plus "rowVersion"), and the views a
+   * request may name for it with `sqlViewName`. */
+  record?: { view: string; views: string[] };
+  /** Path of the bulk update when it is not `PUT {api}` (Pages: /api/pages/bulk-update). */
+  bulkPath?: string;
 }
 
 const col = (

@@ -18,12 +18,15 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
+import { uploadRoutes } from './files/upload-routes.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
 import { listRoutes } from './lists/list-routes.ts';
+import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { oidcRoutes } from './oidc/oidc-routes.ts';
 import { presetRoutes } from './presets/preset-routes.ts';
+import { recordRoutes } from './records/record-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { platformRoutes } from './routes/platform-routes.ts';
 
@@ -71,8 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'Internal server error' : (error as Error).message;
-    const errors = (error as { errors?: Record<string, string> }).errors;
-    return reply.code(status).send(errors ? { message, errors } : { message });
+    const { errors, current } = error as { errors?: Record<string, string>; current?: unknown };
+    return reply
+      .code(status)
+      .send({ message, ...(errors ? { errors } : {}), ...(current ? { current } : {}) });
   });
 
   await securityHeaders(app, config);
@@ -92,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db });
   await app.register(listRoutes, { db, registry: deps.registry });
+  await app.register(recordRoutes, { db, registry: deps.registry });
+  await app.register(lookupRoutes, { db });
+  await app.register(uploadRoutes, { storageRoot: config.storageDir });
   if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
   await spa(app, config);
   return app;

@@ -55,6 +55,7 @@ const envSchema = z.object({
   ALLOW_DEMO_USERS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
+  STORAGE_DIR: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
 });
 
@@ -79,6 +80,8 @@ export interface AppConfig {
   allowDemoUsers: boolean;
   logLevel: string;
   staticDir: string;
+  /** Root of uploaded files (local folder storage). */
+  storageDir: string;
   shutdownGraceMs: number;
 }
 
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowDemoUsers: e.ALLOW_DEMO_USERS,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(repoRoot, e.STATIC_DIR ?? 'apps/web/dist'),
+    storageDir: path.resolve(repoRoot, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

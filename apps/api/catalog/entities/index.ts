@@ -1,7 +1,13 @@
 /** Every entity with a catalogue entry; later areas add theirs here. */
 import type { EntitySpec } from '../entity-spec.ts';
+import { interceptionsEntity } from './interceptions.ts';
 import { pagesEntity } from './pages.ts';
 import { presetsEntity } from './presets.ts';
 import { reservationsEntity } from './reservations.ts';
 
-export const ENTITIES: readonly EntitySpec[] = [pagesEntity, reservationsEntity, presetsEntity];
+export const ENTITIES: readonly EntitySpec[] = [
+  pagesEntity,
+  reservationsEntity,
+  presetsEntity,
+  interceptionsEntity,
+];

@@ -22,5 +22,12 @@ export const pagesEntity: EntitySpec = {
     col('updatedAt', 'datetime'),
     col('updatedBy', 'text'),
   ],
-  procedures: { delete: 'bm_page_delete' },
+  procedures: {
+    delete: 'bm_page_delete',
+    create: 'bm_page_save',
+    update: 'bm_page_save',
+    bulkupdate: 'bm_page_save',
+  },
+  record: { view: 'v_page_record', views: ['v_page_record'] },
+  bulkPath: '/api/pages/bulk-update',
 };

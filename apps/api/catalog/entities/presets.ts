@@ -20,5 +20,6 @@ export const presetsEntity: EntitySpec = {
     col('createdBy', 'text'),
     col('updatedAt', 'datetime'),
   ],
-  procedures: { delete: 'bm_preset_delete' },
+  procedures: { delete: 'bm_preset_delete', update: 'bm_preset_save' },
+  record: { view: 'v_preset_record', views: ['v_preset_record'] },
 };

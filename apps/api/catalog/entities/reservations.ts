@@ -30,4 +30,5 @@ export const reservationsEntity: EntitySpec = {
     col('createdAt', 'datetime'),
   ],
   procedures: { delete: 'bm_reservation_delete' },
+  record: { view: 'v_reservation_record', views: ['v_reservation_record'] },
 };

@@ -1,8 +1,11 @@
 /**
- * The default list presets shipped with the catalogue, one per list right. Raising `version`
+ * The default presets shipped with the catalogue, one per right (lists and forms). Raising `version`
  * adds a new version on the next start; screens prefer the latest.
  */
 import type { PresetDefinition } from '@bm/contracts';
+import { ADMIN_FORM_PRESETS } from './admin-forms.ts';
+import { INTERCEPTION_PRESETS } from './interception-presets.ts';
+import { PAGE_FORM_PRESETS } from './page-forms.ts';
 import { pagesListPreset } from './pages-list.ts';
 import { presetsListPreset } from './presets-list.ts';
 import { reservationsListPreset } from './reservations-list.ts';
@@ -17,4 +20,7 @@ export const DEFAULT_PRESETS: readonly DefaultPresetSpec[] = [
   pagesListPreset,
   reservationsListPreset,
   presetsListPreset,
+  ...PAGE_FORM_PRESETS,
+  ...INTERCEPTION_PRESETS,
+  ...ADMIN_FORM_PRESETS,
 ];

@@ -4,6 +4,7 @@
  * - 'public': no token (config, docs);
  * - 'user': a valid token, the caller's own data;
  * - { right }: a valid token and that right, read from the database on this request;
+ * - { anyOf }: a valid token and one of those rights (reading a record: View or Edit);
  * - { right, checkedInQuery: true }: the handler's own SQL checks the right in the same statement
  *   (one round trip for the hot list call) and answers 403 itself.
  * The caller's full right set is loaded only when a handler asks for it.
@@ -14,7 +15,7 @@ import type { Db } from '../db/pool.ts';
 import { hasRight, rightsForEmail } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
-type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean };
+type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean } | { anyOf: string[] };
 
 export interface Caller {
   email: string;
@@ -65,11 +66,12 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenV
         return rights;
       },
     };
-    if (
-      typeof access === 'object' &&
-      !access.checkedInQuery &&
-      !(await hasRight(opts.db, identity.email, access.right))
-    ) {
+    if (typeof access !== 'object') return;
+    if ('anyOf' in access) {
+      for (const right of access.anyOf) if (await hasRight(opts.db, identity.email, right)) return;
+      return reply.code(403).send(missingRight(access.anyOf.join(' or ')));
+    }
+    if (!access.checkedInQuery && !(await hasRight(opts.db, identity.email, access.right))) {
       return reply.code(403).send(missingRight(access.right));
     }
   });

@@ -15,6 +15,7 @@ function check(entity: EntitySpec): EntitySpec {
   for (const name of [
     entity.view,
     ...entity.views,
+    ...(entity.record ? [entity.record.view, ...entity.record.views] : []),
     ...entity.columns.map((c) => c.name),
     ...Object.values(entity.procedures),
   ]) {

@@ -28,6 +28,6 @@ export async function withCliDatabase(config: AppConfig, work: (db: Db) => Promi
     await db.end();
     await embedded?.stop();
   }
-  // Set after cleanup: the loader running these TypeScript entry points resets an earlier exitCode.
+  // Exit explicitly once cleanup is done, with the outcome as the code.
   if (failed) process.exit(1);
 }

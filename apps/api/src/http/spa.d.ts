@@ -1,2 +1,0 @@
-import type { FastifyInstance } from 'fastify';
-export declare function spa(app: FastifyInstance, staticDir: string): Promise<void>;

@@ -1,2 +1,0 @@
-export declare function hashPassword(password: string): Promise<string>;
-export declare function verifyPassword(password: string, stored: string): Promise<boolean>;

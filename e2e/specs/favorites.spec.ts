@@ -1,0 +1,50 @@
+/** Favourites: a star on a linked entry, kept on the server, listed in the Favorites tab (spec core §2). */
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { allMenuTab, favoritesTab, menuLink, navbar, openGroup } from '../support/shell.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+
+test('a starred entry survives a reload in the Favorites tab, and unstarring empties it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForShell(page, ACCOUNTS.editor.email);
+
+  await favoritesTab(page).click();
+  await expect(navbar(page).getByText('No favorites found')).toBeVisible();
+  await expect(
+    navbar(page).getByText('Activate stars prev to menu items to make them favorites.'),
+  ).toBeVisible();
+
+  await allMenuTab(page).click();
+  await openGroup(page, 'Content');
+  const added = page.waitForResponse(
+    (r) => r.url().includes('/api/menu/addfavorite') && r.request().method() === 'POST',
+  );
+  await navbar(page).getByRole('button', { name: 'Add Reviews to favorites' }).click();
+  expect((await added).ok()).toBe(true);
+  await expect(navbar(page).getByRole('button', { name: 'Remove Reviews from favorites' })).toBeVisible();
+
+  await page.reload();
+  await waitForShell(page, ACCOUNTS.editor.email);
+  await favoritesTab(page).click();
+  await expect(menuLink(page, 'Reviews')).toBeVisible();
+  await expect(navbar(page).getByText('No favorites found')).toHaveCount(0);
+
+  // A favourite is a working link.
+  await menuLink(page, 'Reviews').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/review/list');
+
+  const removed = page.waitForResponse(
+    (r) => r.url().includes('/api/menu/removefavorite') && r.request().method() === 'DELETE',
+  );
+  await navbar(page).getByRole('button', { name: 'Remove Reviews from favorites' }).click();
+  expect((await removed).ok()).toBe(true);
+  await expect(navbar(page).getByText('No favorites found')).toBeVisible();
+
+  await page.reload();
+  await waitForShell(page, ACCOUNTS.editor.email);
+  await favoritesTab(page).click();
+  await expect(navbar(page).getByText('No favorites found')).toBeVisible();
+});

@@ -1,0 +1,44 @@
+/** Sign-in through the built-in provider and logout, for every demo account (spec core §1, §2). */
+import { expect, test } from '@playwright/test';
+import { ALL_ACCOUNTS, logout, signIn, signInButton, userMenuButton } from '../support/auth.ts';
+
+test.describe('sign-in', () => {
+  test('a visitor without a session sees the sign-in view', async ({ page }) => {
+    await page.goto('/page/list');
+    await expect(signInButton(page)).toBeVisible();
+  });
+
+  for (const account of ALL_ACCOUNTS) {
+    test(`${account.key} signs in, lands on ${account.home} and logs out`, async ({ page }) => {
+      await signIn(page, account.email, account.password);
+      await expect(page).toHaveURL((url) => url.pathname === account.home);
+      await expect(userMenuButton(page, account.email)).toContainText(account.email);
+
+      await logout(page, account.email);
+      // The session is gone for good: a reload still shows the sign-in view, not the shell.
+      await page.reload();
+      await expect(signInButton(page)).toBeVisible();
+      await expect(userMenuButton(page, account.email)).toHaveCount(0);
+    });
+  }
+
+  test('a wrong password is refused on the provider page', async ({ page }) => {
+    await page.goto('/');
+    await signInButton(page).click();
+    await page.waitForURL(/\/oidc\//);
+    await page.getByLabel('Email').fill('viewer@bmtools.local');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.');
+    await expect(page).toHaveURL(/\/oidc\//);
+  });
+
+  test('the address opened before signing in is where the user lands', async ({ page }) => {
+    await page.goto('/page/list?hidefilters=false');
+    await signInButton(page).click();
+    await page.getByLabel('Email').fill('editor@bmtools.local');
+    await page.getByLabel('Password').fill('editor');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/page/list');
+  });
+});

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check and test, in order, stopping at the first failure:
+ *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest) → Chromium → SPA build →
+ *   browser tests (playwright).
+ * Ends with one line `N passed, M failed` (tests of vitest and playwright together; a failed step
+ * that is not a test runner counts as one failure) and exits non-zero on any failure.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import process from 'node:process';
+import { ChromiumMissingError, ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, '.tmp', 'test-results');
+const vitestJson = path.join(resultsDir, 'vitest.json');
+const playwrightJson = path.join(resultsDir, 'playwright.json');
+
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+/** Runs a command with inherited output; resolves to its exit code (a signal counts as failure). */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.once('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+function countVitest() {
+  const report = readJson(vitestJson);
+  if (!report) return undefined;
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+function countPlaywright() {
+  const report = readJson(playwrightJson);
+  if (!report?.stats) return undefined;
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  return { passed: expected + flaky, failed: unexpected };
+}
+
+function finish(failedStep) {
+  console.log('');
+  for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
+  if (failedStep) console.log(`\nnpm test stopped: ${failedStep}.`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(failedStep ? 1 : 0);
+}
+
+/**
+ * One step: `work` resolves to an exit code. `count` reads the step's test counts. A step fails on a
+ * non-zero exit or on failed tests in its report (a runner's exit code alone is not trusted: a
+ * global setup can reset it); a failing step without counted failures adds one failure so the
+ * summary never hides it.
+ */
+async function step(name, work, count) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const code = await work();
+  const counted = count?.();
+  if (counted) {
+    totals.passed += counted.passed;
+    totals.failed += counted.failed;
+  }
+  const reportMissing = Boolean(count) && !counted;
+  const ok = code === 0 && !reportMissing && (!counted || counted.failed === 0);
+  timings.push({ name, ms: Date.now() - started, ok });
+  if (!ok) {
+    if (!counted || counted.failed === 0) totals.failed += 1;
+    const why =
+      code !== 0
+        ? `exit ${code}`
+        : reportMissing
+          ? 'exit 0, but it wrote no report'
+          : `exit 0, but its report lists ${counted?.failed} failed`;
+    finish(`${name} failed (${why})`);
+  }
+}
+
+await rm(resultsDir, { recursive: true, force: true });
+await mkdir(resultsDir, { recursive: true });
+
+// The root script type-checks each workspace with its own tsconfig (tsc -p …).
+await step('type check: npm run typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
+await step('lint: biome check .', () => run(bin('biome'), ['check', '.']));
+await step(
+  'unit, API and web tests: vitest run',
+  () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]),
+  countVitest,
+);
+await step('Chromium', async () => {
+  try {
+    const chrome = ensureChromium({ log: (line) => console.log(line) });
+    process.env.CHROME_PATH = chrome;
+    console.log(`Chromium: ${chrome}`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof ChromiumMissingError ? error.message : String(error));
+    return 1;
+  }
+});
+await step('SPA build: npm run build -w apps/web', () =>
+  run('npm', ['run', 'build', '-w', 'apps/web', '--silent']),
+);
+await step(
+  'browser tests: playwright test',
+  () =>
+    run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { E2E_JSON_REPORT: playwrightJson }),
+  countPlaywright,
+);
+finish();
