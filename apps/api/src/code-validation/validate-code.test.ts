@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { position, validateCode } from './validate-code.ts';
+
+describe('validateCode', () => {
+  it.each([
+    ['jsoncode', '{"a": [1, 2]}'],
+    ['jscode', 'const x = (a) => a * 2;\nreturn x(2);'],
+    ['csscode', '.a { color: red; }\n@media (max-width: 600px) { .b { display: none } }'],
+    ['xmlcode', '<root><a x="1">text</a></root>'],
+    ['htmlcode', '<div class="a"><p>Hello <b>world</b></p></div>'],
+    ['cscode', 'public class A { public int Twice(int x) { return x * 2; } }'],
+  ] as const)('accepts valid %s', async (type, code) => {
+    expect(await validateCode(type, code)).toEqual({ isSuccess: true, message: 'Your code is valid' });
+  });
+
+  it.each([
+    ['jsoncode', '{\n  "a": 1,\n  "b": }', 'Line 3, column'],
+    ['jscode', 'const x = 1;\nconst = 2;', 'Line 2, column 7'],
+    ['csscode', '.a { color: red; }\n.b { color: red; } }', 'Line 2'],
+    ['xmlcode', '<root>\n  <a></b>\n</root>', 'Line 2'],
+    ['htmlcode', '<div>\n<p a="1" a="2">x</p></div>', 'Line 2'],
+    ['cscode', 'public class A {\n  public int Twice(int x) { return x * ; }\n}', 'Line 2'],
+  ] as const)('refuses invalid %s with a line and column', async (type, code, where) => {
+    const result = await validateCode(type, code);
+    expect(result.isSuccess).toBe(false);
+    expect(result.message).toContain(where);
+    expect(result.message).toMatch(/^Line \d+, column \d+: .+/);
+  });
+
+  it('computes positions from offsets', () => {
+    expect(position('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    expect(position('', 0)).toEqual({ line: 1, column: 1 });
+  });
+});

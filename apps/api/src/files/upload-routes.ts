@@ -1,0 +1,98 @@
+/**
+ * `POST /api/files/upload` (entities §7): one file (`file`) into a folder (`directory`) under the
+ * storage root. Size and type are limited, the stored name is ours (never the client's path),
+ * and the type is checked against the file's first bytes, not only its name.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/http-error.ts';
+import { resolveDirectory } from './storage-path.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const ONE_FILE = '1 file is the maximum number of files you can drop here';
+
+/** Extension → magic bytes (null: text formats, checked for NUL bytes instead). */
+const TYPES: Record<string, number[] | null> = {
+  png: [0x89, 0x50, 0x4e, 0x47],
+  jpg: [0xff, 0xd8, 0xff],
+  jpeg: [0xff, 0xd8, 0xff],
+  gif: [0x47, 0x49, 0x46, 0x38],
+  webp: [0x52, 0x49, 0x46, 0x46],
+  pdf: [0x25, 0x50, 0x44, 0x46],
+  xlsx: [0x50, 0x4b, 0x03, 0x04],
+  csv: null,
+  txt: null,
+  json: null,
+};
+
+function checkType(filename: string, content: Buffer): string {
+  const ext = path.extname(filename).slice(1).toLowerCase();
+  if (!(ext in TYPES)) {
+    throw new HttpError(
+      400,
+      `Files of type .${ext.slice(0, 10) || '?'} are not accepted (${Object.keys(TYPES).join(', ')})`,
+      {
+        file: 'This file type is not accepted',
+      },
+    );
+  }
+  const magic = TYPES[ext];
+  const matches = magic ? magic.every((byte, i) => content[i] === byte) : !content.includes(0);
+  if (!matches)
+    throw new HttpError(400, `The file's content is not a .${ext} file`, {
+      file: 'The content does not match its type',
+    });
+  return ext;
+}
+
+export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: string }): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/api/files/upload',
+    {
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['files'], summary: 'Upload one file' },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new HttpError(400, 'Send multipart/form-data with file and directory');
+      let directory = '';
+      let file: { filename: string; content: Buffer } | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field' && part.fieldname === 'directory') directory = String(part.value ?? '');
+          else if (part.type === 'file' && part.fieldname === 'file') {
+            if (file) throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
+            const content = await part.toBuffer();
+            if (part.file.truncated)
+              throw new HttpError(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+            file = { filename: part.filename, content };
+          }
+        }
+      } catch (error) {
+        // The multipart limit stops a second file before we see it.
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+          throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
+        throw error;
+      }
+      if (!file) throw new HttpError(400, 'file is required', { file: 'Choose a file' });
+      const ext = checkType(file.filename, file.content);
+      const target = resolveDirectory(opts.storageRoot, directory);
+      await mkdir(target.absolute, { recursive: true });
+      const base =
+        path
+          .basename(file.filename, path.extname(file.filename))
+          .replace(/[^A-Za-z0-9_-]+/g, '-')
+          .slice(0, 60) || 'file';
+      const name = `${base}-${randomBytes(6).toString('hex')}.${ext}`;
+      await writeFile(path.join(target.absolute, name), file.content, { flag: 'wx' });
+      return { filePath: [target.relative, name].filter(Boolean).join('/') };
+    },
+  );
+}

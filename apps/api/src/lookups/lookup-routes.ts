@@ -1,0 +1,87 @@
+/**
+ * Lookups and screen metadata: `GET /api/dropdowns/{name}` (registered views only; `name` filters
+ * an autocomplete), `GET /api/pageconfigs` (configs whose rights the caller holds), and
+ * `POST /api/validation/{codeType}` (real parsers, see code-validation).
+ */
+import { CODE_FIELD_TYPES, codeValidationSchema } from '@bm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DROPDOWNS } from '../../catalog/dropdowns.ts';
+import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
+import { callerOf } from '../auth/access.ts';
+import { validateCode } from '../code-validation/validate-code.ts';
+import { quoteIdent } from '../criteria/plan-sql.ts';
+import type { Db } from '../db/pool.ts';
+import { HttpError } from '../http/http-error.ts';
+
+const dropdownQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  name: z.string().max(200).optional(),
+  sqlViewName: z.string().max(100).optional(),
+  databaseName: z.string().max(100).optional(),
+});
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function lookupRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const dropdowns = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
+
+  api.get(
+    '/api/dropdowns/:name',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['lookups'],
+        summary: 'Master-data lookup',
+        params: z.object({ name: z.string().max(100) }),
+        querystring: dropdownQuery,
+      },
+    },
+    async (request) => {
+      const spec = dropdowns.get(request.params.name.toLowerCase());
+      if (!spec) throw new HttpError(404, `Unknown lookup ${request.params.name.slice(0, 50)}`);
+      const { sqlViewName, databaseName, name, pageSize } = request.query;
+      if (sqlViewName && sqlViewName !== spec.view)
+        throw new HttpError(
+          400,
+          `sqlViewName "${sqlViewName.slice(0, 50)}" is not registered for this lookup`,
+        );
+      if (databaseName && databaseName !== 'main')
+        throw new HttpError(400, `databaseName "${databaseName.slice(0, 50)}" is not registered`);
+      const columns = spec.columns.map(quoteIdent).join(', ');
+      const where = name ? ` WHERE ${quoteIdent(spec.searchColumn)} ILIKE $2` : '';
+      const { rows } = await db.query(
+        `SELECT ${columns} FROM ${quoteIdent(spec.view)}${where} ORDER BY ${quoteIdent(spec.orderBy)} LIMIT $1`,
+        name ? [pageSize, `%${likeEscape(name)}%`] : [pageSize],
+      );
+      return { data: rows };
+    },
+  );
+
+  api.get(
+    '/api/pageconfigs',
+    { config: { access: 'user' }, schema: { tags: ['lookups'], summary: 'Page configs the caller may use' } },
+    async (request) => {
+      const rights = await callerOf(request).rights();
+      return PAGE_CONFIGS.filter((c) => c.actions.some((a) => rights.has(a.rightName)));
+    },
+  );
+
+  api.post(
+    '/api/validation/:codeType',
+    {
+      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['lookups'],
+        summary: 'Validate code with a real parser',
+        params: z.object({ codeType: z.enum(CODE_FIELD_TYPES) }),
+        body: codeValidationSchema,
+      },
+    },
+    async (request) => validateCode(request.params.codeType, request.body.code),
+  );
+}

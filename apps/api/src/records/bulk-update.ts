@@ -1,0 +1,78 @@
+/**
+ * Bulk edit (core §7 "PUT {path}" with a filters query): the marked fields are applied to every
+ * record matching the list's criteria, one savepoint per record, and each record's outcome is
+ * reported. At most 1,000 records per call, so one request cannot rewrite a whole table.
+ */
+import type { BulkResult, SavePayload } from '@bm/contracts';
+import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { columnMap, parseFilters } from '../criteria/parse-criteria.ts';
+import { listSql } from '../criteria/plan-sql.ts';
+import { type Db, withTransaction } from '../db/pool.ts';
+import { HttpError } from '../http/http-error.ts';
+import { checkValues } from './check-values.ts';
+import { loadFormFields } from './form-spec.ts';
+import { registeredProcedure } from './record-service.ts';
+import { runProcedure } from './run-procedure.ts';
+
+const MAX_RECORDS = 1000;
+
+export async function bulkUpdate(
+  db: Db,
+  entity: EntitySpec,
+  filters: unknown,
+  payload: SavePayload,
+  actor: string,
+): Promise<BulkResult> {
+  const procedure = registeredProcedure(entity, 'bulkupdate', payload.storeProcedure);
+  const fields = await loadFormFields(db, `${entity.rightPrefix}/BulkEdit`, 'bulkupdate');
+  const { values } = checkValues(fields, payload, { requireAll: false, requireMarked: true });
+  delete values[entity.key];
+  const key = columnMap(entity).get(entity.key);
+  if (!key) throw new Error(`${entity.entity} has no key column`);
+  const sql = listSql(
+    {
+      filter: parseFilters(filters, entity),
+      sort: [],
+      fields: [key],
+      pageIndex: 0,
+      pageSize: MAX_RECORDS,
+      view: entity.view,
+    },
+    key,
+  );
+  const { rows } = await db.query<Record<string, number | string>>(sql.text, sql.values);
+  if (rows.length > MAX_RECORDS) {
+    throw new HttpError(
+      400,
+      `The filter matches more than ${MAX_RECORDS.toLocaleString('en')} records; narrow it down`,
+    );
+  }
+  const ids = rows.map((r) => String(r[entity.key]));
+  const results = await withTransaction(db, async (client) => {
+    const outcome: BulkResult['results'] = [];
+    for (const id of ids) {
+      await client.query('SAVEPOINT bulk_row');
+      try {
+        const result = await runProcedure(client, procedure, { ...values, [entity.key]: id }, actor);
+        await client.query(
+          result.isSuccess ? 'RELEASE SAVEPOINT bulk_row' : 'ROLLBACK TO SAVEPOINT bulk_row',
+        );
+        outcome.push({ id: Number(id), applied: result.isSuccess, message: result.message ?? '' });
+      } catch (error) {
+        await client.query('ROLLBACK TO SAVEPOINT bulk_row');
+        outcome.push({
+          id: Number(id),
+          applied: false,
+          message: error instanceof HttpError ? error.message : 'Refused by the database',
+        });
+      }
+    }
+    return outcome;
+  });
+  const applied = results.filter((r) => r.applied).length;
+  return {
+    isSuccess: applied === results.length,
+    message: `${applied} of ${results.length} records updated`,
+    results,
+  };
+}

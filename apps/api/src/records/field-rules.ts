@@ -1,0 +1,162 @@
+/**
+ * Checks one submitted value against its form field: the type of its widget, then the field's
+ * rules in order (core §5), stopping at the first failure. Returns the value to store (HTML
+ * sanitised, empty non-text values as null) or the message for `errors[mapKey]`.
+ */
+import type { FormFieldSpec, ValidationRule, ValidationRuleName } from '@bm/contracts';
+import { VALIDATION_RULES } from '@bm/contracts';
+import { sanitizeHtml } from './sanitize-html.ts';
+
+export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGITS = /^\d+$/;
+const SPECIAL = /["<>()'%;+&\\*?~|#@!]/;
+const LETTERS = /^[\p{L}\s]*$/u;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const TEXT_TYPES = new Set([
+  'text',
+  'link',
+  'autocomplete',
+  'htmleditor',
+  'keygenerator',
+  'uploadsingleselect',
+  'cscode',
+  'jscode',
+  'jsoncode',
+  'csscode',
+  'htmlcode',
+  'xmlcode',
+  'jsonview',
+]);
+const MAX_TEXT = 1_000_000;
+
+/** The rules of a field in either spec format: a list, or pipe-joined names with messages. */
+export function rulesOf(spec: FormFieldSpec): ValidationRule[] {
+  if (Array.isArray(spec.validations)) return spec.validations;
+  if (typeof spec.validations !== 'string' || spec.validations === '') return [];
+  const messages = (spec.validationMessages ?? '').split('|');
+  return spec.validations
+    .split(/[|,;]/)
+    .map((name, i) => ({
+      name: name.trim() as ValidationRuleName,
+      message: messages[i]?.trim() || undefined,
+    }))
+    .filter((rule) => VALIDATION_RULES.includes(rule.name));
+}
+
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function typed(type: string, value: unknown): Checked {
+  if (isEmpty(value)) return { ok: true, value: TEXT_TYPES.has(type) && value === '' ? '' : null };
+  switch (type) {
+    case 'boolean':
+      if (typeof value === 'boolean') return { ok: true, value };
+      if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+      return { ok: false, message: 'Must be true or false' };
+    case 'number': {
+      const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+      return Number.isSafeInteger(n)
+        ? { ok: true, value: n }
+        : { ok: false, message: 'Must be a whole number' };
+    }
+    case 'decimal': {
+      const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      return typeof n === 'number' && Number.isFinite(n)
+        ? { ok: true, value: n }
+        : { ok: false, message: 'Must be a number' };
+    }
+    case 'date':
+    case 'datetime':
+    case 'datetime2':
+      return typeof value === 'string' &&
+        DATE_TIME.test(value) &&
+        !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+        ? { ok: true, value }
+        : { ok: false, message: 'Must be a date (YYYY-MM-DD HH:mm)' };
+    case 'multiselect': {
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+      return list?.every((v) => typeof v === 'string' || typeof v === 'number')
+        ? { ok: true, value: list }
+        : { ok: false, message: 'Must be a list of values' };
+    }
+    case 'combobox':
+    case 'singleselect':
+      return typeof value === 'string' || typeof value === 'number'
+        ? { ok: true, value }
+        : { ok: false, message: 'Must be one value' };
+    case 'spacer':
+      return { ok: false, message: 'Takes no value' };
+    default:
+      if (typeof value !== 'string') return { ok: false, message: 'Must be text' };
+      if (value.length > MAX_TEXT || value.includes('\u0000'))
+        return { ok: false, message: 'Is not acceptable text' };
+      return { ok: true, value: type === 'htmleditor' ? sanitizeHtml(value) : value };
+  }
+}
+
+function ruleFails(rule: ValidationRule, value: unknown, spec: FormFieldSpec): string | null {
+  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  const bound = Number(
+    rule.value ?? (rule.name === 'maxlength' ? spec.inputProps?.maxLength : spec.inputProps?.minLength),
+  );
+  const fails = (() => {
+    switch (rule.name) {
+      case 'required':
+        return isEmpty(value);
+      case 'checked':
+        return value !== true;
+      case 'minlength':
+        return text !== '' && Number.isFinite(bound) && text.length < bound;
+      case 'maxlength':
+        return Number.isFinite(bound) && text.length > bound;
+      case 'number':
+        return text !== '' && !DIGITS.test(text);
+      case 'email':
+        return text !== '' && !EMAIL.test(text);
+      case 'json':
+        if (text === '') return false;
+        try {
+          JSON.parse(text);
+          return false;
+        } catch {
+          return true;
+        }
+      case 'specialchars':
+        return SPECIAL.test(text);
+      case 'letters':
+        return !LETTERS.test(text);
+    }
+  })();
+  return fails ? (rule.message ?? defaultMessage(rule, bound)) : null;
+}
+
+function defaultMessage(rule: ValidationRule, bound: number): string {
+  switch (rule.name) {
+    case 'required':
+      return 'This field is required';
+    case 'minlength':
+      return `At least ${bound} characters`;
+    case 'maxlength':
+      return `At most ${bound} characters`;
+    default:
+      return `Fails the ${rule.name} rule`;
+  }
+}
+
+export function checkField(spec: FormFieldSpec, fallbackType: string, value: unknown): Checked {
+  const result = typed(spec.type ?? fallbackType, value);
+  if (!result.ok) return result;
+  for (const rule of rulesOf(spec)) {
+    const message = ruleFails(rule, result.value, spec);
+    if (message) return { ok: false, message };
+  }
+  if (spec.options && !isEmpty(result.value)) {
+    const allowed = new Set(spec.options.map((o) => String(o.value)));
+    const values = Array.isArray(result.value) ? result.value : [result.value];
+    if (!values.every((v) => allowed.has(String(v))))
+      return { ok: false, message: 'Is not one of the options' };
+  }
+  return result;
+}
