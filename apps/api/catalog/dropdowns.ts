@@ -20,6 +20,13 @@ export const DROPDOWNS: readonly DropdownSpec[] = [
     orderBy: 'label',
   },
   {
+    name: 'interceptions',
+    view: 'v_dd_interceptions',
+    columns: ['id', 'name'],
+    searchColumn: 'name',
+    orderBy: 'name',
+  },
+  {
     name: 'suppliers',
     view: 'v_dd_suppliers',
     columns: ['value', 'label'],

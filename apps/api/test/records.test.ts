@@ -259,6 +259,52 @@ describe('publish', () => {
   });
 });
 
+describe('interception triggers', () => {
+  it('are created by an editor, published by an admin, and listed with their interception', async () => {
+    const interceptions = await call('editor', 'GET', '/api/dropdowns/interceptions');
+    expect(interceptions.status, JSON.stringify(interceptions.body)).toBe(200);
+    const first = (interceptions.body.data as Array<{ id: number; name: string }>)[0];
+    expect(first).toBeDefined();
+    const created = await call('editor', 'POST', '/api/interceptiontriggers', {
+      storeProcedure: 'bm_interception_trigger_save',
+      values: values({
+        interceptionId: first?.id,
+        name: 'On click',
+        event: 'click',
+        selector: '.cta',
+        delayMs: 500,
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect(
+      (await call('editor', 'POST', '/api/interceptiontriggers/publish', { id: created.body.id })).status,
+    ).toBe(403);
+    expect(
+      (await call('admin', 'POST', '/api/interceptiontriggers/publish', { id: created.body.id })).status,
+    ).toBe(200);
+    const filters = encodeURIComponent(
+      JSON.stringify({ operation: 'eq', name: 'id', type: 'number', value: created.body.id }),
+    );
+    const list = await call('viewer', 'GET', `/api/interceptiontriggers?filters=${filters}`);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        name: 'On click',
+        interceptionName: first?.name,
+        status: 'published',
+        delayMs: 500,
+      }),
+    ]);
+  });
+
+  it('refuses an event that is not an option', async () => {
+    const response = await call('admin', 'POST', '/api/interceptiontriggers', {
+      values: values({ interceptionId: 1, name: 'Bad', event: 'hover' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ event: 'Is not one of the options' });
+  });
+});
+
 describe('lookups, page configs and code validation', () => {
   it('serves registered dropdowns, filtered by name', async () => {
     const all = await call('viewer', 'GET', '/api/dropdowns/languages2?pageSize=1000');

