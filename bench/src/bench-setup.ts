@@ -15,7 +15,7 @@ import { seedDemo } from '../../apps/api/src/seed/seed-demo.ts';
 import { type RunningServer, startServer } from '../../apps/api/src/server.ts';
 import { signIn } from '../../apps/api/test/sign-in.ts';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const a = s.address();

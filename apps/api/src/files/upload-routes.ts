@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.ts';
 import { resolveDirectory } from './storage-path.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ONE_FILE = '1 file is the maximum number of files you can drop here';
 
 /** Extension → magic bytes (null: text formats, checked for NUL bytes instead). */

@@ -14,7 +14,7 @@ const originOf = (url: string): string | null => {
   }
 };
 
-export function cspDirectives(config: AppConfig, styleNonce?: string): Record<string, string[]> {
+function cspDirectives(config: AppConfig, styleNonce?: string): Record<string, string[]> {
   const toolOrigins = [...Object.values(config.toolUrls), config.fallbackToolUrl]
     .map(originOf)
     .filter((o): o is string => o !== null);

@@ -19,7 +19,7 @@ import { HttpError } from '../http/http-error.ts';
 import { hasRight, rightHeldSql } from '../users/users.ts';
 
 /** Above this many estimated rows, page-summarize answers the planner's estimate. */
-export const EXACT_COUNT_LIMIT = 100_000;
+const EXACT_COUNT_LIMIT = 100_000;
 
 /** The caller whose right the list statement itself checks (one round trip). */
 export interface ListCaller {
@@ -91,4 +91,3 @@ export async function runPageSummary(
   };
 }
 
-export { CriteriaError };

@@ -32,7 +32,7 @@ const TEXT_TYPES = new Set([
 const MAX_TEXT = 1_000_000;
 
 /** The rules of a field in either spec format: a list, or pipe-joined names with messages. */
-export function rulesOf(spec: FormFieldSpec): ValidationRule[] {
+function rulesOf(spec: FormFieldSpec): ValidationRule[] {
   if (Array.isArray(spec.validations)) return spec.validations;
   if (typeof spec.validations !== 'string' || spec.validations === '') return [];
   const messages = (spec.validationMessages ?? '').split('|');

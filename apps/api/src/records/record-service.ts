@@ -14,7 +14,7 @@ import { runProcedure } from './run-procedure.ts';
 
 const ID = /^\d{1,18}$/;
 
-export function parseId(id: string): string {
+function parseId(id: string): string {
   if (!ID.test(id)) throw new HttpError(404, 'Not found');
   return id;
 }
