@@ -9,7 +9,7 @@ import { columnMap, parseFilters, parseListQuery } from '../../apps/api/src/crit
 import { countSql, listSql, type SqlQuery } from '../../apps/api/src/criteria/plan-sql.ts';
 import { startBareHandler } from './bare-handler.ts';
 import type { BenchEnv } from './bench-setup.ts';
-import { report, timeIt } from './time-it.ts';
+import { compare } from './time-it.ts';
 
 const nested = JSON.stringify({
   and: [
@@ -66,25 +66,26 @@ export async function listBenchmarks(env: BenchEnv, rounds: number): Promise<voi
     fetch(url, { headers: h }).then((r) => r.json());
   try {
     for (const c of cases) {
-      report(
+      await compare(
         `GET /api/reservations pageSize ${c.pageSize}, nested filter + sort vs bare pg handler`,
-        await timeIt(rounds, () => get(`${env.base}${c.path}`, headers)),
-        await timeIt(rounds, () => get(`${bare.url}/${c.pageSize}`)),
+        rounds,
+        () => get(`${env.base}${c.path}`, headers),
+        () => get(`${bare.url}/${c.pageSize}`),
       );
       console.log(`  plan:\n${await explain(env.databaseUrl, c.sql)}`);
     }
-    report(
+    await compare(
       'page-summarize, narrow filter (exact count) vs bare count(*)',
-      await timeIt(rounds, () =>
-        get(`${env.base}/api/reservations/page-summarize?${qs({ filters: narrow })}`, headers),
-      ),
-      await timeIt(rounds, () => get(`${bare.url}/count-exact`)),
+      rounds,
+      () => get(`${env.base}/api/reservations/page-summarize?${qs({ filters: narrow })}`, headers),
+      () => get(`${bare.url}/count-exact`),
     );
     console.log(`  plan:\n${await explain(env.databaseUrl, summary.exact)}`);
-    report(
+    await compare(
       'page-summarize, no filter (planner estimate) vs bare exact count(*)',
-      await timeIt(Math.min(rounds, 20), () => get(`${env.base}/api/reservations/page-summarize`, headers)),
-      await timeIt(Math.min(rounds, 20), () => get(`${bare.url}/count-all`)),
+      Math.min(rounds, 20),
+      () => get(`${env.base}/api/reservations/page-summarize`, headers),
+      () => get(`${bare.url}/count-all`),
     );
   } finally {
     await bare.close();

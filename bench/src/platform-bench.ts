@@ -1,7 +1,7 @@
 /** Rights and menu endpoints against the same SQL run directly. */
 import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
-import { report, timeIt } from './time-it.ts';
+import { compare } from './time-it.ts';
 
 const RIGHTS_SQL = `SELECT DISTINCT r.name FROM users u JOIN user_roles ur ON ur.user_id = u.id
   JOIN role_rights rr ON rr.role_id = ur.role_id JOIN rights r ON r.id = rr.right_id
@@ -10,18 +10,20 @@ const RIGHTS_SQL = `SELECT DISTINCT r.name FROM users u JOIN user_roles ur ON ur
 export async function platformBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
   const headers = { authorization: `Bearer ${env.token}` };
   const direct = new pg.Pool({ connectionString: env.databaseUrl, max: 1 });
-  report(
+  await compare(
     'GET /api/userRights vs its SQL run directly',
-    await timeIt(rounds, () => fetch(`${env.base}/api/userRights`, { headers }).then((r) => r.json())),
-    await timeIt(rounds, () => direct.query(RIGHTS_SQL, ['admin@bmtools.local'])),
+    rounds,
+    () => fetch(`${env.base}/api/userRights`, { headers }).then((r) => r.json()),
+    () => direct.query(RIGHTS_SQL, ['admin@bmtools.local']),
   );
-  report(
+  await compare(
     'GET /api/menu/json/1 vs rights + menu SQL run directly',
-    await timeIt(rounds, () => fetch(`${env.base}/api/menu/json/1`, { headers }).then((r) => r.json())),
-    await timeIt(rounds, async () => {
+    rounds,
+    () => fetch(`${env.base}/api/menu/json/1`, { headers }).then((r) => r.json()),
+    async () => {
       await direct.query(RIGHTS_SQL, ['admin@bmtools.local']);
       await direct.query('SELECT id, name, content FROM menus WHERE id = 1');
-    }),
+    },
   );
   await direct.end();
 }

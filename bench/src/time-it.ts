@@ -1,26 +1,52 @@
-/** Latency sampling and the one-line report every benchmark prints. */
+/**
+ * Latency sampling and the one-line report every benchmark prints. The two sides of a comparison
+ * are measured interleaved (a, b, a, b, …) so that load from elsewhere on the machine falls on
+ * both alike and the ratio stays fair.
+ */
 export interface Timing {
   p50: number;
   p95: number;
 }
 
-export async function timeIt(rounds: number, work: () => Promise<unknown>): Promise<Timing> {
-  for (let i = 0; i < Math.min(20, rounds); i++) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+const percentiles = (samples: number[]): Timing => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return { p50: at(0.5), p95: at(0.95) };
+};
+
+async function sample(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
 }
 
-export function report(name: string, ours: Timing, other: Timing): void {
-  const ratio = ours.p50 / other.p50;
+export async function timePair(
+  rounds: number,
+  ours: () => Promise<unknown>,
+  other: () => Promise<unknown>,
+): Promise<[Timing, Timing]> {
+  for (let i = 0; i < Math.min(20, rounds); i++) {
+    await ours();
+    await other();
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    a.push(await sample(ours));
+    b.push(await sample(other));
+  }
+  return [percentiles(a), percentiles(b)];
+}
+
+export async function compare(
+  name: string,
+  rounds: number,
+  ours: () => Promise<unknown>,
+  other: () => Promise<unknown>,
+): Promise<void> {
+  const [a, b] = await timePair(rounds, ours, other);
   console.log(
-    `${name}: ours p50 ${ours.p50.toFixed(2)} ms (p95 ${ours.p95.toFixed(2)}), ` +
-      `other p50 ${other.p50.toFixed(2)} ms (p95 ${other.p95.toFixed(2)}), ratio ${ratio.toFixed(2)}x`,
+    `${name}: ours p50 ${a.p50.toFixed(2)} ms (p95 ${a.p95.toFixed(2)}), ` +
+      `other p50 ${b.p50.toFixed(2)} ms (p95 ${b.p95.toFixed(2)}), ratio ${(a.p50 / b.p50).toFixed(2)}x`,
   );
 }
