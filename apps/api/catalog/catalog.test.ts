@@ -1,0 +1,48 @@
+/**
+ * The catalogue files agree with each other: every entity's rights exist, every shipped preset
+ * points at a registered source, lists only registered columns, and names only registered
+ * procedures. A mistake here would otherwise surface as a 400 in front of a user.
+ */
+import { describe, expect, it } from 'vitest';
+import { allRights } from './areas.ts';
+import { ENTITIES } from './entities/index.ts';
+import { DEFAULT_PRESETS } from './presets/default-presets.ts';
+
+const rights = new Set(allRights());
+const byApi = new Map(ENTITIES.map((e) => [e.api, e]));
+
+describe('the catalogue', () => {
+  it.each(ENTITIES.map((e) => [e.entity, e] as const))('%s has its rights', (_name, entity) => {
+    expect(rights.has(`${entity.rightPrefix}/List`)).toBe(true);
+    if (entity.procedures.delete) expect(rights.has(`${entity.rightPrefix}/Delete`)).toBe(true);
+    if (entity.procedures.create) expect(rights.has(`${entity.rightPrefix}/Create`)).toBe(true);
+    if (entity.procedures.update) expect(rights.has(`${entity.rightPrefix}/Edit`)).toBe(true);
+    if (entity.procedures.publish) expect(rights.has(`${entity.rightPrefix}/Publish`)).toBe(true);
+  });
+
+  it.each(DEFAULT_PRESETS.map((p) => [p.rightName, p] as const))(
+    'the default preset of %s fits its entity',
+    (right, preset) => {
+      expect(rights.has(right)).toBe(true);
+      const entity = byApi.get(preset.definition.source ?? '');
+      expect(entity, `source ${preset.definition.source}`).toBeDefined();
+      if (!entity) return;
+      expect(right.startsWith(`${entity.rightPrefix}/`)).toBe(true);
+      const registered = new Set(Object.values(entity.procedures));
+      for (const action of preset.definition.rowActions) {
+        if (action.storedProcedure)
+          expect(registered.has(action.storedProcedure), action.storedProcedure).toBe(true);
+      }
+      for (const action of Object.values(preset.definition.actions)) {
+        if (action.storedProcedure)
+          expect(registered.has(action.storedProcedure), action.storedProcedure).toBe(true);
+      }
+      if (right.endsWith('/List')) {
+        const columns = new Set(entity.columns.map((c) => c.name));
+        for (const column of preset.definition.definition)
+          expect(columns.has(column.mapKey), column.mapKey).toBe(true);
+        expect(preset.definition.definition.some((c) => c.delete)).toBe(Boolean(entity.procedures.delete));
+      }
+    },
+  );
+});
