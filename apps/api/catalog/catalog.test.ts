@@ -38,9 +38,14 @@ describe('the catalogue', () => {
           expect(registered.has(action.storedProcedure), action.storedProcedure).toBe(true);
       }
       if (right.endsWith('/List')) {
-        const columns = new Set(entity.columns.map((c) => c.name));
-        for (const column of preset.definition.definition)
-          expect(columns.has(column.mapKey), column.mapKey).toBe(true);
+        const columns = new Map(entity.columns.map((c) => [c.name, c]));
+        for (const column of preset.definition.definition) {
+          const known = columns.get(column.mapKey);
+          expect(known, column.mapKey).toBeDefined();
+          // The grid offers sorting on every column, and filtering where the preset says so.
+          expect(known?.sortable, `${column.mapKey} sortable`).toBe(true);
+          if (column.filterable) expect(known?.filterable, `${column.mapKey} filterable`).toBe(true);
+        }
         expect(preset.definition.definition.some((c) => c.delete)).toBe(Boolean(entity.procedures.delete));
       }
     },

@@ -19,7 +19,7 @@ export const reservationsEntity: EntitySpec = {
     col('pickupLocation', 'text'),
     col('dropoffLocation', 'text', { sort: false }),
     col('pickupDate', 'datetime'),
-    col('dropoffDate', 'datetime', { sort: false }),
+    col('dropoffDate', 'datetime'),
     col('supplier', 'text'),
     col('carClass', 'text'),
     col('totalPrice', 'decimal'),

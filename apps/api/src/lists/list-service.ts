@@ -90,4 +90,3 @@ export async function runPageSummary(
     exact,
   };
 }
-
