@@ -38,10 +38,15 @@ function rulesOf(spec: FormFieldSpec): ValidationRule[] {
   const messages = (spec.validationMessages ?? '').split('|');
   return spec.validations
     .split(/[|,;]/)
-    .map((name, i) => ({
-      name: name.trim() as ValidationRuleName,
-      message: messages[i]?.trim() || undefined,
-    }))
+    .map((entry, i) => {
+      // A bound may ride on the name: `minlength:3`.
+      const [name = '', value] = entry.split(':').map((part) => part.trim());
+      return {
+        name: name as ValidationRuleName,
+        message: messages[i]?.trim() || undefined,
+        ...(value !== undefined && value !== '' ? { value: Number(value) } : {}),
+      };
+    })
     .filter((rule) => VALIDATION_RULES.includes(rule.name));
 }
 
@@ -81,6 +86,13 @@ function typed(type: string, value: unknown): Checked {
         ? { ok: true, value: list }
         : { ok: false, message: 'Must be a list of values' };
     }
+    case 'autocomplete':
+      // An autocomplete sends text, or the suggestion's id when the field has a mapKeyId.
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return { ok: true, value };
+      if (typeof value !== 'string' || value.length > 1000 || value.includes('\u0000')) {
+        return { ok: false, message: 'Must be text' };
+      }
+      return { ok: true, value };
     case 'combobox':
     case 'singleselect':
       return typeof value === 'string' || typeof value === 'number'

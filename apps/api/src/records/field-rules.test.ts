@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkField } from './field-rules.ts';
+
+describe('checkField', () => {
+  it('reads bounds written in the pipe format', () => {
+    const spec = {
+      type: 'text' as const,
+      validations: 'required|minlength:3|maxlength:5',
+      validationMessages: 'Needed|Too short|Too long',
+    };
+    expect(checkField(spec, 'text', '')).toEqual({ ok: false, message: 'Needed' });
+    expect(checkField(spec, 'text', 'ab')).toEqual({ ok: false, message: 'Too short' });
+    expect(checkField(spec, 'text', 'abcdef')).toEqual({ ok: false, message: 'Too long' });
+    expect(checkField(spec, 'text', 'abcd')).toEqual({ ok: true, value: 'abcd' });
+  });
+
+  it('accepts an autocomplete id or text, nothing else', () => {
+    expect(checkField({ type: 'autocomplete' }, 'text', 42)).toEqual({ ok: true, value: 42 });
+    expect(checkField({ type: 'autocomplete' }, 'text', 'Berlin')).toEqual({ ok: true, value: 'Berlin' });
+    expect(checkField({ type: 'autocomplete' }, 'text', { id: 1 })).toEqual({
+      ok: false,
+      message: 'Must be text',
+    });
+  });
+
+  it('applies the spec patterns', () => {
+    expect(
+      checkField(
+        { type: 'text', validations: [{ name: 'specialchars', message: 'No specials' }] },
+        'text',
+        'a<b',
+      ),
+    ).toEqual({
+      ok: false,
+      message: 'No specials',
+    });
+    expect(checkField({ type: 'text', validations: [{ name: 'letters' }] }, 'text', 'Zürich Nord').ok).toBe(
+      true,
+    );
+    expect(checkField({ type: 'text', validations: [{ name: 'email' }] }, 'text', 'not-an-email').ok).toBe(
+      false,
+    );
+    expect(checkField({ type: 'jsoncode', validations: [{ name: 'json' }] }, 'text', '{"a":').ok).toBe(false);
+    expect(checkField({ type: 'boolean', validations: [{ name: 'checked' }] }, 'boolean', false).ok).toBe(
+      false,
+    );
+  });
+
+  it('sends empty non-text values as null and sanitises HTML', () => {
+    expect(checkField({ type: 'number' }, 'number', '')).toEqual({ ok: true, value: null });
+    expect(checkField({ type: 'htmleditor' }, 'text', '<b onclick="x()">hi</b>')).toEqual({
+      ok: true,
+      value: '<b>hi</b>',
+    });
+  });
+});
