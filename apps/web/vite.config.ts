@@ -31,8 +31,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 3,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
+            // Only what the first page needs: modules reached through dynamic imports alone (the
+            // CodeMirror and Tiptap editors of code and rich-text fields, issue 4) stay in their lazy chunks.
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/,
+              priority: 2,
+              tags: ['$initial'],
+            },
+            { name: 'vendor', test: /node_modules/, priority: 1, tags: ['$initial'] },
           ],
         },
       },

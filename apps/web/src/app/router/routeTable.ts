@@ -4,7 +4,7 @@
  * which screen a path is and which right it needs.
  */
 
-type ScreenKind = 'list' | 'create' | 'edit' | 'view' | 'getmap' | 'map' | 'tool';
+export type ScreenKind = 'list' | 'create' | 'edit' | 'view' | 'bulkedit' | 'getmap' | 'map' | 'tool';
 
 export interface AppRoute {
   pattern: string;
@@ -95,6 +95,7 @@ const ENTITY_SCREENS: readonly { kind: ScreenKind; action: string; path: (s: str
   { kind: 'create', action: 'Create', path: (s) => `/${s}/create` },
   { kind: 'edit', action: 'Edit', path: (s) => `/${s}/edit/:id` },
   { kind: 'view', action: 'View', path: (s) => `/${s}/view/:id` },
+  { kind: 'bulkedit', action: 'BulkEdit', path: (s) => `/${s}/bulkedit` },
   { kind: 'getmap', action: 'GetMap', path: (s) => `/${s}/:id/getmap` },
   { kind: 'map', action: 'Map', path: (s) => `/${s}/:id/map` },
 ];

@@ -1,0 +1,39 @@
+/**
+ * A path no static screen claims: the page config whose route it is, behind the right of its action
+ * list (entities §6), else the not-found page. Page configs load silently; while they load the
+ * shell shows a loader rather than a premature 404.
+ */
+import { Center, Loader } from '@mantine/core';
+import { AccessGuard, anyoneSignedIn, requireRight } from '../access/AccessGuard.tsx';
+import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { DynamicPage } from './DynamicPage.tsx';
+import { usePageConfigs } from './pageConfigQueries.ts';
+import { matchPageConfig, pageRight } from './pageConfigRoutes.ts';
+
+const nobody = () => false;
+
+export function DynamicRoute({ pathname }: { pathname: string }) {
+  const configs = usePageConfigs();
+  if (configs.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading the page" />
+      </Center>
+    );
+  }
+  const list = configs.data ?? [];
+  const match = matchPageConfig(pathname, list);
+  if (!match) {
+    return (
+      <AccessGuard rule={anyoneSignedIn}>
+        <NotFoundPage />
+      </AccessGuard>
+    );
+  }
+  const right = pageRight(match.config, match.id);
+  return (
+    <AccessGuard rule={right ? requireRight(right) : nobody}>
+      <DynamicPage config={match.config} id={match.id} configs={list} />
+    </AccessGuard>
+  );
+}

@@ -1,0 +1,16 @@
+/** The empty notice of a screen with no preset for the user's right (core §2 "Screen kinds", §6). */
+import { EmptyState } from '@mantine/core';
+import { IconFileOff } from '@tabler/icons-react';
+
+const NO_PRESET_TEXT = 'No preset is available for this page.';
+
+export function NoPresetNotice() {
+  return (
+    <EmptyState
+      mt="xl"
+      icon={<IconFileOff aria-hidden />}
+      title={NO_PRESET_TEXT}
+      description="Ask your administrator for a preset for your right."
+    />
+  );
+}

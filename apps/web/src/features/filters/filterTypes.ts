@@ -1,0 +1,76 @@
+/**
+ * How the grid keeps filters: per column key, the column's conditions in order (core §3 "Filter
+ * condition"), and which kind of filter dialog each column type gets (core §4 "Filter dialog").
+ */
+import type { ColumnDefinition, ColumnFilter, ColumnType, FilterOperation, FilterType } from '@bm/contracts';
+
+export type ColumnFilters = Record<string, ColumnFilter[]>;
+
+export type FilterKind = 'text' | 'number' | 'date' | 'boolean' | 'select';
+
+const SELECT_TYPES: readonly ColumnType[] = ['combobox', 'singleselect', 'multiselect'];
+
+export function filterKindOf(type: ColumnType): FilterKind {
+  if (SELECT_TYPES.includes(type)) return 'select';
+  if (type === 'number' || type === 'decimal') return 'number';
+  if (type === 'date' || type === 'datetime') return 'date';
+  if (type === 'boolean') return 'boolean';
+  return 'text';
+}
+
+/** Core §5 "Filter typing": selects go as text, number and decimal as number. */
+export function wireTypeOf(type: ColumnType): FilterType {
+  const kind = filterKindOf(type);
+  if (kind === 'select') return 'text';
+  if (kind === 'date') return type === 'date' ? 'date' : 'datetime';
+  return kind;
+}
+
+export const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperation[]> = {
+  text: ['contains', 'notcontains', 'eq', 'neq', 'startswith', 'endswith', 'isnull', 'isnotnull'],
+  number: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'isnull', 'isnotnull'],
+  date: ['eq', 'lt', 'lte', 'gt', 'gte', 'between', 'isnull', 'isnotnull'],
+  boolean: ['eq', 'isnull', 'isnotnull'],
+  select: ['in', 'notin', 'isnull', 'isnotnull'],
+};
+
+export const OPERATOR_LABELS: Record<FilterOperation, string> = {
+  eq: 'equals',
+  neq: 'does not equal',
+  lt: 'less than',
+  lte: 'at most',
+  gt: 'greater than',
+  gte: 'at least',
+  contains: 'contains',
+  notcontains: 'does not contain',
+  startswith: 'starts with',
+  endswith: 'ends with',
+  in: 'is any of',
+  notin: 'is none of',
+  between: 'between',
+  isnull: 'is empty',
+  isnotnull: 'is not empty',
+};
+
+export const DATE_OPERATOR_LABELS: Partial<Record<FilterOperation, string>> = {
+  eq: 'on',
+  lt: 'before',
+  lte: 'on or before',
+  gt: 'after',
+  gte: 'on or after',
+};
+
+/** Core §5: the operator a deep-linked value gets. */
+export function defaultOperator(type: ColumnType): FilterOperation {
+  const kind = filterKindOf(type);
+  if (kind === 'select') return 'in';
+  if (kind === 'text') return 'contains';
+  return 'eq';
+}
+
+export const NO_VALUE_OPERATORS: readonly string[] = ['isnull', 'isnotnull'];
+
+export const isFilterable = (column: ColumnDefinition): boolean => column.filterable !== false;
+
+export const activeFilterCount = (filters: ColumnFilters): number =>
+  Object.values(filters).reduce((sum, list) => sum + list.length, 0);

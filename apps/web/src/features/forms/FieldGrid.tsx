@@ -1,0 +1,36 @@
+/** Fields in two columns on wide screens (ui.md "Forms"), one on narrow ones; wide widgets span both. */
+import { Grid } from '@mantine/core';
+import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import { FieldSlot } from './FieldSlot.tsx';
+import type { FormField } from './formField.ts';
+import type { FormController } from './useFormController.ts';
+
+interface FieldGridProps {
+  fields: readonly FormField[];
+  controller: FormController;
+  markMode: boolean;
+  /** The whole form is read-only (no save right). */
+  locked?: boolean;
+}
+
+export function FieldGrid({ fields, controller, markMode, locked = false }: FieldGridProps) {
+  const { state } = controller;
+  return (
+    <Grid gap="md">
+      {fields.map((field) => (
+        <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
+          <FieldSlot
+            field={field}
+            values={state.values}
+            error={state.errors[field.mapKey]}
+            readOnly={locked || field.readOnly}
+            onChange={controller.change}
+            markMode={markMode}
+            marked={state.marked.includes(field.mapKey)}
+            onMark={controller.mark}
+          />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}

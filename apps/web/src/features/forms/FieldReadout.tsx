@@ -1,0 +1,24 @@
+/**
+ * One field on the detail view: its label and its value as the widget's view shows it (text by
+ * default; HTML only sanitised; code always as text).
+ */
+import { Box, Text } from '@mantine/core';
+import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import { asText } from '../../fields/inputProps.ts';
+import type { FormField } from './formField.ts';
+
+export function FieldReadout({ field, value }: { field: FormField; value: unknown }) {
+  const { View } = fieldWidget(field.type);
+  if (field.type === 'spacer') return <div aria-hidden="true" />;
+  const labelId = `view-${field.mapKey}`;
+  return (
+    <Box component="dl" m={0} data-field={field.mapKey}>
+      <Text component="dt" size="sm" fw={500} c="dimmed" id={labelId}>
+        {field.label}
+      </Text>
+      <Box component="dd" m={0} mt={2} aria-labelledby={labelId} style={{ overflowWrap: 'anywhere' }}>
+        {View ? <View field={field} value={value} /> : <Text size="sm">{asText(value) || '—'}</Text>}
+      </Box>
+    </Box>
+  );
+}

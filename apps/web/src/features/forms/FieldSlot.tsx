@@ -1,0 +1,86 @@
+/**
+ * One field on a form: its registered widget, the mark box in mark-fields mode (editing a markable
+ * field marks it), and the expand button (showExpandBtn) opening the field in a full-screen dialog.
+ */
+import { ActionIcon, Box, Checkbox, Group, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowsMaximize } from '@tabler/icons-react';
+import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import type { FormValues } from '../../fields/fieldWidget.ts';
+import { preFillKey } from './fieldAdapter.ts';
+import type { FormField } from './formField.ts';
+
+interface FieldSlotProps {
+  field: FormField;
+  values: FormValues;
+  error: string | undefined;
+  readOnly: boolean;
+  onChange: (field: FormField, value: unknown) => void;
+  markMode: boolean;
+  marked: boolean;
+  onMark: (key: string, on: boolean) => void;
+}
+
+export function FieldSlot({
+  field,
+  values,
+  error,
+  readOnly,
+  onChange,
+  markMode,
+  marked,
+  onMark,
+}: FieldSlotProps) {
+  const { Component } = fieldWidget(field.type);
+  const [expanded, expand] = useDisclosure(false);
+  const prefix = values[preFillKey(field.mapKey)];
+  const change = (value: unknown) => {
+    if (Object.is(value, values[field.mapKey])) return;
+    if (markMode && field.markable && !marked) onMark(field.mapKey, true);
+    onChange(field, value);
+  };
+  const widget = (big: boolean) => (
+    <Component
+      field={field}
+      value={values[field.mapKey]}
+      values={values}
+      error={error}
+      readOnly={readOnly}
+      prefix={typeof prefix === 'string' ? prefix : undefined}
+      expanded={big}
+      onChange={change}
+    />
+  );
+  const markable = markMode && field.markable && !readOnly;
+  const expandable = field.spec.showExpandBtn === true;
+
+  return (
+    <Box data-field={field.mapKey} data-marked={markable ? marked : undefined}>
+      {(markable || expandable) && (
+        <Group justify="space-between" gap="xs" mb={4}>
+          {markable ? (
+            <Checkbox
+              size="xs"
+              label={`Change ${field.label}`}
+              checked={marked}
+              onChange={(e) => onMark(field.mapKey, e.currentTarget.checked)}
+            />
+          ) : (
+            <span />
+          )}
+          {expandable && (
+            <ActionIcon variant="subtle" size="sm" aria-label={`Expand ${field.label}`} onClick={expand.open}>
+              <IconArrowsMaximize size={14} aria-hidden />
+            </ActionIcon>
+          )}
+        </Group>
+      )}
+      {widget(false)}
+      {expandable && (
+        <Modal opened={expanded} onClose={expand.close} fullScreen title={field.label}>
+          {expanded && widget(true)}
+        </Modal>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The detail view page (entities §2): the record read-only, in the preset's tabs, with Edit, Public
+ * (only with an id) and Back to list.
+ */
+import type { PresetDefinition } from '@bm/contracts';
+import { Box, Button, Grid, LoadingOverlay } from '@mantine/core';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import { useUserRights } from '../access/useUserRights.ts';
+import { FieldReadout } from './FieldReadout.tsx';
+import { FormHeader } from './FormHeader.tsx';
+import { FormTabs } from './FormTabs.tsx';
+import { buildFormFields, type FormField } from './formField.ts';
+import { groupIntoTabs } from './formTabs.ts';
+import { RecordLoadState } from './RecordLoadState.tsx';
+import { hasPublishAction, recordApi } from './recordPaths.ts';
+import type { RecordScreen } from './recordScreen.ts';
+import { holds } from './screenRights.ts';
+import { viewToolbar } from './toolbarRules.ts';
+import { useLeaveForm } from './useLeaveForm.ts';
+import { usePublish } from './usePublish.tsx';
+import { useRecord } from './useRecord.ts';
+import { viewValues } from './viewValues.ts';
+
+export function RecordView({ screen, definition }: { screen: RecordScreen; definition: PresetDefinition }) {
+  const fields = useMemo(() => buildFormFields(definition, 'view'), [definition]);
+  const tabs = useMemo(() => groupIntoTabs(fields, definition.Tabs), [fields, definition.Tabs]);
+  const api = recordApi(screen, definition);
+  const record = useRecord(api, screen.id, screen.recordQuery);
+  const values = useMemo(() => viewValues(fields, record.data ?? {}, fieldWidget), [fields, record.data]);
+  const { rights } = useUserRights();
+  const navigate = useNavigate();
+  const leave = useLeaveForm(screen, definition, api);
+  const { publish, busy } = usePublish(api, definition, () => void record.refetch());
+  const { id } = screen;
+  const visible = viewToolbar({
+    hasId: id !== undefined,
+    canEdit: holds(rights, screen.rights.edit),
+    canPublish: holds(rights, screen.rights.publish),
+    canList: holds(rights, screen.rights.list),
+    hasPublishAction: hasPublishAction(definition),
+    hide: definition.settings.hideToolbarActions,
+  });
+
+  const toolbar = (
+    <>
+      {visible.edit && id !== undefined && (
+        <Button onClick={() => navigate(screen.editPath(id))}>Edit</Button>
+      )}
+      {visible.publish && id !== undefined && (
+        <Button variant="light" color="teal" onClick={() => publish(id)}>
+          Public
+        </Button>
+      )}
+      {visible.back && (
+        <Button variant="default" onClick={leave}>
+          Back to list
+        </Button>
+      )}
+    </>
+  );
+
+  const grid = (list: readonly FormField[]) => (
+    <Grid gap="md">
+      {list.map((field) => (
+        <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
+          <FieldReadout field={field} value={values[field.mapKey]} />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={busy} zIndex={5} loaderProps={{ 'aria-label': 'Publishing' }} />
+      <FormHeader title={screen.title} toolbar={toolbar} />
+      <RecordLoadState api={api} query={record}>
+        {tabs.length > 0 ? <FormTabs tabs={tabs} render={(t) => grid(t.fields)} /> : grid(fields)}
+      </RecordLoadState>
+    </Box>
+  );
+}

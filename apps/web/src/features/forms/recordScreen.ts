@@ -1,0 +1,30 @@
+/**
+ * What a record screen (edit, create, view, bulk edit) needs to know about where it sits: the right
+ * whose preset defines it, the rights around it, and its paths. Entity routes and dynamic pages
+ * (page configs) both describe themselves with this and share the same screens.
+ */
+import type { PageConfigAction } from '@bm/contracts';
+import type { ScreenRights } from './screenRights.ts';
+
+export interface RecordScreen {
+  mode: 'edit' | 'create' | 'view' | 'bulkupdate';
+  id: number | undefined;
+  /** The right whose in-use or default preset defines the screen. */
+  presetRight: string;
+  rights: ScreenRights;
+  /** The record API from a page config; otherwise the preset's action api or source. */
+  api?: string | undefined;
+  /** A page config's action: its sqlQuery and databaseName replace the stored procedure (core §3). */
+  pageAction?: Pick<PageConfigAction, 'sqlQuery' | 'databaseName'> | undefined;
+  /** sqlViewName and databaseName the record is read with (a view page config's action). */
+  recordQuery?: { sqlViewName: string; databaseName?: string | undefined } | undefined;
+  /** Where a record opens for editing and viewing. */
+  editPath: (id: number | string) => string;
+  viewPath?: ((id: number | string) => string) | undefined;
+  /** The list page of the right (core §2: every route names a parent list page). */
+  listPath?: string | undefined;
+  /** A page config's list page, the return order's fourth choice. */
+  pageConfigListPath?: string | undefined;
+  /** Shown instead of the menu-derived page title (dynamic pages use their pageName). */
+  title?: string | undefined;
+}

@@ -1,0 +1,56 @@
+/**
+ * The rights around one record screen (core §6, entities §6): the entity's List, Create, Edit, View
+ * and BulkEdit rights from the route table, and its Publish right beside Edit. Dynamic pages take
+ * theirs from the page config's action list instead (`pageConfigRights`).
+ */
+import type { PageConfig } from '@bm/contracts';
+import { type AppRoute, ROUTE_TABLE } from '../../app/router/routeTable.ts';
+
+export interface ScreenRights {
+  list?: string | undefined;
+  create?: string | undefined;
+  edit?: string | undefined;
+  view?: string | undefined;
+  bulkEdit?: string | undefined;
+  publish?: string | undefined;
+}
+
+const KIND_TO_RIGHT: Partial<Record<AppRoute['kind'], keyof ScreenRights>> = {
+  list: 'list',
+  create: 'create',
+  edit: 'edit',
+  view: 'view',
+  bulkedit: 'bulkEdit',
+};
+
+export function entityScreenRights(listPath: string, table: readonly AppRoute[] = ROUTE_TABLE): ScreenRights {
+  const rights: ScreenRights = {};
+  for (const route of table) {
+    const slot = KIND_TO_RIGHT[route.kind];
+    if (route.listPath === listPath && slot) rights[slot] = route.right;
+  }
+  if (rights.edit) rights.publish = rights.edit.replace(/\/[^/]*$/, '/Publish');
+  return rights;
+}
+
+const ACTION_SLOTS: Record<string, keyof ScreenRights> = {
+  list: 'list',
+  create: 'create',
+  edit: 'edit',
+  view: 'view',
+  bulkedit: 'bulkEdit',
+  bulkupdate: 'bulkEdit',
+  publish: 'publish',
+};
+
+export function pageConfigRights(config: Pick<PageConfig, 'actions'>): ScreenRights {
+  const rights: ScreenRights = {};
+  for (const action of config.actions) {
+    const slot = ACTION_SLOTS[action.action.toLowerCase()];
+    if (slot && !rights[slot]) rights[slot] = action.rightName;
+  }
+  return rights;
+}
+
+export const holds = (rights: ReadonlySet<string>, right: string | undefined): boolean =>
+  right !== undefined && rights.has(right);

@@ -1,0 +1,80 @@
+/**
+ * The live form: the reducer's state plus a synchronous copy of the values (what a save reads after
+ * flushing delayed widget changes), field changes that re-check a field once the form was submitted,
+ * and dependent prefills fired by a field's changedEvent.
+ */
+import { useCallback, useMemo, useReducer, useRef } from 'react';
+import { useHttp } from '../../app/http/HttpContext.tsx';
+import { createPendingChanges } from '../../fields/pendingChanges.tsx';
+import { prefillUrl, prefillValues } from './dependentPrefill.ts';
+import type { FormField } from './formField.ts';
+import { emptyFormState, formReducer } from './formState.ts';
+import { type FieldErrors, validateField } from './validation/validateForm.ts';
+
+export type FormController = ReturnType<typeof useFormController>;
+
+export function useFormController(fields: readonly FormField[]) {
+  const http = useHttp();
+  const [state, dispatch] = useReducer(formReducer, undefined, () => emptyFormState());
+  const values = useRef<Record<string, unknown>>(state.values);
+  const submitted = useRef(false);
+  const pending = useMemo(createPendingChanges, []);
+
+  const load = useCallback((next: Record<string, unknown>, rowVersion: number | undefined) => {
+    values.current = next;
+    submitted.current = false;
+    dispatch({ type: 'load', values: next, rowVersion });
+  }, []);
+
+  const setValues = useCallback((next: Record<string, unknown>) => {
+    values.current = { ...values.current, ...next };
+    dispatch({ type: 'setValues', values: next });
+  }, []);
+
+  const change = useCallback(
+    (field: FormField, value: unknown) => {
+      values.current = { ...values.current, [field.mapKey]: value };
+      const error = submitted.current ? validateField(field, value) : undefined;
+      dispatch({ type: 'change', key: field.mapKey, value, error });
+      const url = prefillUrl(field, value, values.current);
+      if (!url) return;
+      http
+        .request<unknown>(url, { silent: true })
+        .then((body) => setValues(prefillValues(fields, field, body)))
+        .catch(() => {
+          // Core §8: a failed prefill fetch is ignored.
+        });
+    },
+    [fields, http, setValues],
+  );
+
+  const setErrors = useCallback((errors: FieldErrors) => {
+    submitted.current = true;
+    dispatch({ type: 'errors', errors });
+  }, []);
+
+  const discard = useCallback(() => {
+    values.current = state.initial;
+    submitted.current = false;
+    dispatch({ type: 'discard' });
+  }, [state.initial]);
+
+  /** The values on screen, delayed widget changes included. */
+  const snapshot = useCallback(() => {
+    pending.flushAll();
+    return values.current;
+  }, [pending]);
+
+  return {
+    state,
+    pending,
+    load,
+    change,
+    setValues,
+    setErrors,
+    discard,
+    snapshot,
+    mark: (key: string, on: boolean) => dispatch({ type: 'mark', key, on }),
+    setRowVersion: (rowVersion: number | undefined) => dispatch({ type: 'rowVersion', rowVersion }),
+  };
+}

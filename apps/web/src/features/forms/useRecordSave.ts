@@ -1,0 +1,124 @@
+/**
+ * Saving a record form (core §4 "Form", §8; contract "Save result", "rowVersion"): validate, build
+ * the payload, create or update, then stay and reload, open the new record, or leave. Failures keep
+ * every value on screen: a 400 places its errors under the fields, a 409 opens the conflict dialog
+ * (the stored record from the answer, else fetched again), anything else is alerted.
+ */
+import type { PresetDefinition, SaveResult } from '@bm/contracts';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useHttp } from '../../app/http/HttpContext.tsx';
+import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import { buildSavePayload } from './buildSavePayload.ts';
+import type { FormField } from './formField.ts';
+import { isMarkMode } from './formField.ts';
+import { recordPath, saveProcedure } from './recordPaths.ts';
+import type { RecordScreen } from './recordScreen.ts';
+import { afterSave, saveFailure } from './saveOutcome.ts';
+import { serverFieldErrors } from './serverFieldErrors.ts';
+import type { FormController } from './useFormController.ts';
+import type { FieldErrors } from './validation/validateForm.ts';
+import { validateForm } from './validation/validateForm.ts';
+
+export interface Conflict {
+  current: Record<string, unknown>;
+  close: boolean;
+}
+
+interface SaveDeps {
+  screen: RecordScreen;
+  definition: PresetDefinition;
+  fields: readonly FormField[];
+  controller: FormController;
+  api: string;
+  reload: () => Promise<unknown>;
+  leave: () => void;
+  onInvalid: (errors: FieldErrors) => void;
+}
+
+export function useRecordSave({
+  screen,
+  definition,
+  fields,
+  controller,
+  api,
+  reload,
+  leave,
+  onInvalid,
+}: SaveDeps) {
+  const http = useHttp();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const isCreate = screen.id === undefined;
+
+  const fetchCurrent = (): Promise<Record<string, unknown> | undefined> =>
+    screen.id === undefined
+      ? Promise.resolve(undefined)
+      : http
+          .request<Record<string, unknown>>(recordPath(api, screen.id), { silent: true })
+          .catch(() => undefined);
+
+  const handleFailure = async (error: unknown, close: boolean) => {
+    const failure = saveFailure(error);
+    if (failure.kind === 'signedOut') return;
+    if (failure.kind === 'conflict') {
+      const current = failure.current ?? (await fetchCurrent());
+      if (current) return setConflict({ current, close });
+      return showErrorAlert(failure.message);
+    }
+    if (failure.kind === 'invalid') {
+      const { byField, unplaced } = serverFieldErrors(fields, failure.errors);
+      controller.setErrors(byField);
+      onInvalid(byField);
+      return showErrorAlert([failure.message, ...unplaced].join('\n'));
+    }
+    showErrorAlert(failure.message);
+  };
+
+  const save = async (close: boolean, rowVersion?: number) => {
+    const values = controller.snapshot();
+    const marked = isMarkMode(fields) ? new Set(controller.state.marked) : undefined;
+    const check = validateForm(fields, values, marked);
+    controller.setErrors(check.errors);
+    if (check.alert) {
+      onInvalid(check.errors);
+      return showErrorAlert(check.alert);
+    }
+    let payload: ReturnType<typeof buildSavePayload>;
+    try {
+      payload = buildSavePayload({
+        fields,
+        values,
+        ...saveProcedure(screen, definition, isCreate ? 'create' : 'edit'),
+        rowVersion: isCreate ? undefined : (rowVersion ?? controller.state.rowVersion),
+        marked,
+        adapterOf: fieldWidget,
+      });
+    } catch (error) {
+      return showErrorAlert(error instanceof Error ? error.message : String(error));
+    }
+    setSaving(true);
+    try {
+      const result = await http.request<SaveResult>(isCreate ? api : recordPath(api, screen.id ?? ''), {
+        method: isCreate ? 'POST' : 'PUT',
+        body: payload,
+        silent: true,
+      });
+      if (!result?.isSuccess) return showErrorAlert(result?.message || 'The record was not saved.');
+      notifications.show({ color: 'green', message: result.message || 'Saved' });
+      const next = afterSave(result, screen.id, close);
+      if (next.kind === 'leave') leave();
+      else if (next.kind === 'reload') await reload();
+      else navigate(screen.editPath(next.id));
+    } catch (error) {
+      await handleFailure(error, close);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { save, saving, conflict, clearConflict: () => setConflict(null) };
+}

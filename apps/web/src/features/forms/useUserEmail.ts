@@ -1,0 +1,7 @@
+/** The signed-in user's email, which the 'user' field of a new record is set to (core §2). */
+import { useSession } from '../../app/auth/SessionContext.tsx';
+
+export function useUserEmail(): string | undefined {
+  const { snapshot } = useSession();
+  return snapshot.user?.profile.email ?? undefined;
+}

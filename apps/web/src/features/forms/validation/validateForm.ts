@@ -1,0 +1,41 @@
+/**
+ * Checks a form (core §5): each field's rules in order, stopping at the first failure, whose message
+ * shows under the field; the form is invalid when any field fails. In mark-fields mode only the
+ * marked fields are checked, and at least one must be marked.
+ */
+import type { FormField } from '../formField.ts';
+import { RULE_CHECKS } from './ruleChecks.ts';
+
+export const FORM_INVALID_MESSAGE = 'Please fill up all required field';
+export const NO_MARKED_FIELD_MESSAGE = 'Please choose at least one more fields for the changes.';
+
+export type FieldErrors = Record<string, string>;
+
+export function validateField(field: Pick<FormField, 'rules'>, value: unknown): string | undefined {
+  for (const rule of field.rules) {
+    if (!RULE_CHECKS[rule.name](value, rule.value)) return rule.message;
+  }
+  return undefined;
+}
+
+export interface FormCheck {
+  errors: FieldErrors;
+  /** The alert to show, when the form may not be sent. */
+  alert: string | undefined;
+}
+
+export function validateForm(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, unknown>>,
+  marked?: ReadonlySet<string>,
+): FormCheck {
+  if (marked && marked.size === 0) return { errors: {}, alert: NO_MARKED_FIELD_MESSAGE };
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    if (field.readOnly || field.type === 'spacer') continue;
+    if (marked && !marked.has(field.mapKey)) continue;
+    const message = validateField(field, values[field.mapKey]);
+    if (message) errors[field.mapKey] = message;
+  }
+  return { errors, alert: Object.keys(errors).length > 0 ? FORM_INVALID_MESSAGE : undefined };
+}

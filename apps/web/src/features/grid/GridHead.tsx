@@ -1,0 +1,59 @@
+/** The grid's sticky header row, memoised so scrolling does not re-render the column menus. */
+import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
+import { Text } from '@mantine/core';
+import { memo } from 'react';
+import type { ColumnFilters } from '../filters/filterTypes.ts';
+import type { SortDirection, SortEntry } from '../list/listState.ts';
+import { isRightAligned } from './formatCell.ts';
+import { GridHeaderCell } from './GridHeaderCell.tsx';
+import classes from './grid.module.css';
+
+interface GridHeadProps {
+  columns: readonly ColumnDefinition[];
+  sort: readonly SortEntry[];
+  filters: ColumnFilters;
+  filtersHidden: boolean;
+  /** The key of the column whose menu is open. */
+  openColumn: string | null;
+  withActions: boolean;
+  onOpenColumn: (key: string | null) => void;
+  onSort: (key: string, direction: SortDirection | null) => void;
+  onFilter: (key: string, conditions: ColumnFilter[]) => void;
+}
+
+export const GridHead = memo(function GridHead(props: GridHeadProps) {
+  return (
+    <thead className={classes.head}>
+      <tr aria-rowindex={1}>
+        {props.columns.map((column) => {
+          const sort = props.sort.find((s) => s.key === column.key)?.direction;
+          return (
+            <th
+              key={column.key}
+              className={isRightAligned(column) ? classes.right : undefined}
+              aria-sort={sort === 'ASC' ? 'ascending' : sort === 'DESC' ? 'descending' : undefined}
+            >
+              <GridHeaderCell
+                column={column}
+                sort={sort}
+                conditions={Object.hasOwn(props.filters, column.key) ? (props.filters[column.key] ?? []) : []}
+                filtersHidden={props.filtersHidden}
+                opened={props.openColumn === column.key}
+                onOpenChange={(open) => props.onOpenColumn(open ? column.key : null)}
+                onSort={(direction) => props.onSort(column.key, direction)}
+                onFilter={(conditions) => props.onFilter(column.key, conditions)}
+              />
+            </th>
+          );
+        })}
+        {props.withActions && (
+          <th className={classes.actionsCell}>
+            <Text span size="xs" c="dimmed" fw={600}>
+              Actions
+            </Text>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+});

@@ -1,0 +1,83 @@
+/**
+ * One grid row, memoised: while the user scrolls only rows entering the view render, so a 1,000-row
+ * page stays smooth. Its actions are the row's visible ones (rights, `visibleWhen`, frozen rows).
+ */
+import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
+import type { Row as TableRow } from '@tanstack/react-table';
+import { memo } from 'react';
+import { isKeyColumn, isRightAligned } from './formatCell.ts';
+import { GridCell } from './GridCell.tsx';
+import classes from './grid.module.css';
+import type { GridFeatures } from './gridFeatures.ts';
+import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { clickAction, visibleRowActions } from './rowActions.ts';
+
+interface GridRowProps {
+  tableRow: TableRow<GridFeatures, Row>;
+  index: number;
+  byKey: ReadonlyMap<string, ColumnDefinition>;
+  /** Changes when the visible columns do, so the memo lets the row render again. */
+  columnsKey: string;
+  height: number;
+  /** The column of the row's tabbable cell, or -1 when the active cell is elsewhere. */
+  activeCol: number;
+  menuOpen: boolean;
+  rowLabel: string;
+  actions: readonly RowAction[];
+  withActions: boolean;
+  hideActions: boolean;
+  frozenField: string | undefined;
+  onRun: (action: RowAction, row: Row) => void;
+  onMenu: (rowId: string | null) => void;
+}
+
+export const GridRow = memo(function GridRow(props: GridRowProps) {
+  const { tableRow, index, byKey, activeCol, actions, hideActions, frozenField, onRun } = props;
+  const row = tableRow.original;
+  const visible = visibleRowActions(actions, row, frozenField);
+  const click = clickAction(visible, row, hideActions);
+  return (
+    <tr
+      className={classes.row}
+      style={{ height: props.height }}
+      aria-rowindex={index + 2}
+      data-clickable={click ? true : undefined}
+      onClick={() => click && onRun(click, row)}
+    >
+      {tableRow.getVisibleCells().map((cell, col) => {
+        const column = byKey.get(cell.column.id) as ColumnDefinition;
+        const numeric = isRightAligned(column);
+        const cls = [
+          numeric && classes.right,
+          numeric && classes.numeric,
+          isKeyColumn(column) && classes.mono,
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <td
+            key={cell.id}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of the APG data grid
+            role="gridcell"
+            className={cls || undefined}
+            data-cell={`${index}:${col}`}
+            tabIndex={col === activeCol ? 0 : -1}
+          >
+            <GridCell column={column} value={cell.getValue()} />
+          </td>
+        );
+      })}
+      {props.withActions && (
+        <td className={classes.actionsCell}>
+          <RowActionsMenu
+            rowLabel={props.rowLabel}
+            actions={visible}
+            opened={props.menuOpen}
+            onOpenChange={(open) => props.onMenu(open ? tableRow.id : null)}
+            onRun={(action) => onRun(action, row)}
+          />
+        </td>
+      )}
+    </tr>
+  );
+});

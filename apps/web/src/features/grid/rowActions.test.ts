@@ -1,0 +1,85 @@
+import type { RowAction } from '@bm/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  actionUrl,
+  clickAction,
+  fillMessage,
+  fillTemplate,
+  permittedActions,
+  rightPrefixOf,
+  visibleRowActions,
+} from './rowActions.ts';
+
+const actions: RowAction[] = [
+  { type: 'delete', label: 'Delete', order: 3, visibleWhen: "status != 'confirmed'" },
+  { type: 'view', label: 'View', order: 1, pageUrl: '/reservation/view/{id}', columnKey: 'id', fixed: true },
+  { type: 'getMap', label: 'Get Map', order: 2, pageUrl: '/reservation/{id}/getmap' },
+  { type: 'open', label: 'Open', order: 4, pageUrl: '/x?code={code}&name={name}' },
+];
+const all = new Set(['BMTools/Reservation/View', 'BMTools/Reservation/GetMap', 'BMTools/Reservation/Delete']);
+const context = { rights: all, rightPrefix: 'BMTools/Reservation', hideActions: false };
+
+describe('row actions', () => {
+  it('derives the right prefix from the list right', () => {
+    expect(rightPrefixOf('BMTools/Page/List')).toBe('BMTools/Page');
+  });
+
+  it('orders by order and keeps only actions the user has the right for', () => {
+    expect(permittedActions(actions, context).map((a) => a.label)).toEqual([
+      'View',
+      'Get Map',
+      'Delete',
+      'Open',
+    ]);
+    const viewer = { ...context, rights: new Set(['BMTools/Reservation/View']) };
+    expect(permittedActions(actions, viewer).map((a) => a.label)).toEqual(['View', 'Open']);
+  });
+
+  it('shows none when actions are hidden', () => {
+    expect(permittedActions(actions, { ...context, hideActions: true })).toEqual([]);
+  });
+
+  it('applies each visibility condition to the row', () => {
+    const permitted = permittedActions(actions, context);
+    const labels = (row: Record<string, unknown>) => visibleRowActions(permitted, row).map((a) => a.label);
+    expect(labels({ id: 1, status: 'confirmed' })).toEqual(['View', 'Get Map', 'Open']);
+    expect(labels({ id: 1, status: 'pending' })).toEqual(['View', 'Get Map', 'Delete', 'Open']);
+  });
+
+  it('keeps only fixed actions on frozen rows', () => {
+    const permitted = permittedActions(actions, context);
+    expect(visibleRowActions(permitted, { id: 1, isLocked: true }, 'isLocked').map((a) => a.label)).toEqual([
+      'View',
+    ]);
+    expect(visibleRowActions(permitted, { id: 1, isLocked: false }, 'isLocked')).toHaveLength(4);
+    expect(visibleRowActions(permitted, { id: 1, isLocked: 'true' }, 'isLocked')).toHaveLength(4);
+  });
+
+  it('runs the first visible action on row click unless hidden or disabledClick', () => {
+    const visible = permittedActions(actions, context);
+    expect(clickAction(visible, { id: 1 }, false)?.label).toBe('View');
+    expect(clickAction(visible, { id: 1, disabledClick: true }, false)).toBeUndefined();
+    expect(clickAction(visible, { id: 1 }, true)).toBeUndefined();
+    expect(clickAction([], { id: 1 }, false)).toBeUndefined();
+  });
+
+  it('fills page URLs from the row, encoded', () => {
+    const [, view, , open] = actions as [RowAction, RowAction, RowAction, RowAction];
+    expect(actionUrl(view, { id: 42 }, 'id', 'reservation')).toBe('/reservation/view/42');
+    expect(fillTemplate(open.pageUrl ?? '', { code: 'a&b', name: 'x y' }, 1)).toBe(
+      '/x?code=a%26b&name=x%20y',
+    );
+    expect(fillTemplate('/p/{__proto__}/{constructor}', {}, 1)).toBe('/p//');
+    expect(fillTemplate('/map/{columnKey}', { code: 'R-1' }, 'R-1')).toBe('/map/R-1');
+    expect(actionUrl({ type: 'edit', label: 'Edit', order: 1 }, { id: 9 }, 'id', 'page')).toBe(
+      '/page/edit/9',
+    );
+    expect(actionUrl({ type: 'delete', label: 'Delete', order: 1 }, { id: 9 }, 'id', 'page')).toBeUndefined();
+  });
+
+  it('fills the id into confirmation messages', () => {
+    expect(fillMessage('Do you want to delete this item id {{id}}', 12)).toBe(
+      'Do you want to delete this item id 12',
+    );
+  });
+});

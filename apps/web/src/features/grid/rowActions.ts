@@ -1,0 +1,100 @@
+/**
+ * Which row actions a row shows and where they lead (core §4 "Grid behaviour", ADR 0003): the
+ * preset's `rowActions` by `order`, each behind its right and its `visibleWhen` condition; a frozen
+ * row (its `settings.frozenField` is true) keeps only actions marked `fixed`; hidden actions
+ * (hideactions) show none. `pageUrl` templates take `{id}` and `{columnKey}` placeholders.
+ */
+import type { Row, RowAction, RowActionType } from '@bm/contracts';
+import { evaluateCondition } from './evaluateExpression.ts';
+
+/** The right suffix each action type needs, under the entity's prefix (core §6). */
+const ACTION_RIGHTS: Partial<Record<RowActionType, string>> = {
+  view: 'View',
+  edit: 'Edit',
+  delete: 'Delete',
+  getMap: 'GetMap',
+  bulkupdate: 'BulkEdit',
+  setIsActiveCustomer: 'SetIsActiveCustomer',
+};
+
+export interface RowActionContext {
+  rights: ReadonlySet<string>;
+  /** `BMTools/Page` for the right `BMTools/Page/List`. */
+  rightPrefix: string;
+  frozenField?: string | undefined;
+  hideActions: boolean;
+}
+
+export const rightPrefixOf = (listRight: string): string => listRight.replace(/\/[^/]*$/, '');
+
+const sortRowActions = (actions: readonly RowAction[]): RowAction[] =>
+  [...actions].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+/** Actions the user may run at all, whatever the row: their rights. */
+export function permittedActions(actions: readonly RowAction[], context: RowActionContext): RowAction[] {
+  if (context.hideActions) return [];
+  return sortRowActions(actions).filter((action) => {
+    const suffix = ACTION_RIGHTS[action.type];
+    return suffix === undefined || context.rights.has(`${context.rightPrefix}/${suffix}`);
+  });
+}
+
+const isFrozen = (row: Row, frozenField: string | undefined): boolean =>
+  frozenField !== undefined && frozenField !== '' && row[frozenField] === true;
+
+/** The actions shown on one row, already filtered by rights (see `permittedActions`). */
+export function visibleRowActions(
+  permitted: readonly RowAction[],
+  row: Row,
+  frozenField?: string,
+): RowAction[] {
+  const frozen = isFrozen(row, frozenField);
+  return permitted.filter(
+    (action) => (!frozen || action.fixed === true) && evaluateCondition(action.visibleWhen, row),
+  );
+}
+
+/** A row click runs the first visible action unless actions are hidden or the row says disabledClick. */
+export function clickAction(
+  visible: readonly RowAction[],
+  row: Row,
+  hideActions: boolean,
+): RowAction | undefined {
+  if (hideActions || row.disabledClick === true) return undefined;
+  return visible[0];
+}
+
+const DEFAULT_URLS: Partial<Record<RowActionType, (segment: string) => string>> = {
+  view: (s) => `/${s}/view/{id}`,
+  edit: (s) => `/${s}/edit/{id}`,
+  getMap: (s) => `/${s}/{id}/getmap`,
+};
+
+/** The record id an action works on: its `columnKey`, else the grid's key column. */
+export const actionId = (action: RowAction, row: Row, keyColumn: string): unknown =>
+  row[action.columnKey ?? keyColumn];
+
+/**
+ * Fills `{id}` and `{columnKey}` with the action's id (its `columnKey` field of the row) and any other
+ * `{field}` with that row field, URL-encoded.
+ */
+export function fillTemplate(template: string, row: Row, id: unknown): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = name === 'id' || name === 'columnKey' ? id : Object.hasOwn(row, name) ? row[name] : '';
+    return encodeURIComponent(value === null || value === undefined ? '' : String(value));
+  });
+}
+
+export function actionUrl(
+  action: RowAction,
+  row: Row,
+  keyColumn: string,
+  segment: string,
+): string | undefined {
+  const template = action.pageUrl ?? DEFAULT_URLS[action.type]?.(segment);
+  return template === undefined ? undefined : fillTemplate(template, row, actionId(action, row, keyColumn));
+}
+
+/** `{{id}}` in a confirmation text is the record id (core §4: the default delete message). */
+export const fillMessage = (message: string, id: unknown): string =>
+  message.replaceAll('{{id}}', id === null || id === undefined ? '' : String(id));

@@ -1,0 +1,70 @@
+/**
+ * Roving focus over the grid's cells: one cell is tabbable, arrows move it (scrolling the virtual
+ * list so the target row is rendered before it takes focus), Enter runs the row's first action.
+ */
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type CellPosition, moveCell } from './moveCell.ts';
+
+interface GridKeyboardInput {
+  rows: number;
+  cols: number;
+  pageRows: number;
+  scroller: RefObject<HTMLElement | null>;
+  scrollToRow: (row: number) => void;
+  onEnter: (row: number) => void;
+}
+
+const cellId = (row: number, col: number): string => `${row}:${col}`;
+
+function cellOf(target: EventTarget): CellPosition | null {
+  const cell = (target as HTMLElement).closest?.('[data-cell]');
+  const [row, col] = (cell?.getAttribute('data-cell') ?? '').split(':').map(Number);
+  return row === undefined || col === undefined || Number.isNaN(row) || Number.isNaN(col)
+    ? null
+    : { row, col };
+}
+
+export function useGridKeyboard({ rows, cols, pageRows, scroller, scrollToRow, onEnter }: GridKeyboardInput) {
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
+  const focusPending = useRef(false);
+  const current = {
+    row: Math.min(active.row, Math.max(rows - 1, 0)),
+    col: Math.min(active.col, Math.max(cols - 1, 0)),
+  };
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const element = scroller.current?.querySelector<HTMLElement>(
+      `[data-cell="${cellId(current.row, current.col)}"]`,
+    );
+    if (element) {
+      element.focus({ preventScroll: true });
+      focusPending.current = false;
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const from = cellOf(event.target);
+    if (!from) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onEnter(from.row);
+      return;
+    }
+    const next = moveCell(from, event.key, { rows, cols, pageRows }, event.ctrlKey || event.metaKey);
+    if (!next) return;
+    event.preventDefault();
+    focusPending.current = true;
+    setActive(next);
+    scrollToRow(next.row);
+  };
+
+  return {
+    onKeyDown,
+    active: current,
+    onFocusCell: (event: { target: EventTarget }) => {
+      const cell = cellOf(event.target);
+      if (cell && (cell.row !== active.row || cell.col !== active.col)) setActive(cell);
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/** A callback whose identity never changes but which always calls the latest function (for memoised rows). */
+import { useCallback, useRef } from 'react';
+
+export function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
+}

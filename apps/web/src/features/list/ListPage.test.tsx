@@ -1,0 +1,139 @@
+import type { Preset } from '@bm/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRoute } from '../../app/router/routeTable.ts';
+import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
+import { ListPage } from './ListPage.tsx';
+
+const route: AppRoute = {
+  pattern: '/page/list',
+  kind: 'list',
+  right: 'BMTools/Page/List',
+  listPath: '/page/list',
+};
+const definition = {
+  source: '/api/pages',
+  settings: { pageItems: 20 },
+  rowActions: [
+    { type: 'view', label: 'View', order: 1, pageUrl: '/page/view/{id}' },
+    { type: 'delete', label: 'Delete', order: 2 },
+  ],
+  definition: [
+    { key: 'id', mapKey: 'id', column: 'Id', type: 'number', primary: true, delete: true, sort: 'DESC' },
+    { key: 'name', mapKey: 'name', column: 'Name', type: 'text' },
+    {
+      key: 'status',
+      mapKey: 'status',
+      column: 'Status',
+      type: 'combobox',
+      tags: { draft: { color: 'gray', label: 'Draft' } },
+    },
+  ],
+};
+const preset = (id: number, name: string, group: [number, string], extra: Partial<Preset> = {}): Preset => ({
+  id,
+  name,
+  rightName: route.right,
+  presetGroupId: group[0],
+  presetGroup: { id: group[0], name: group[1] },
+  isInUse: false,
+  latestVersion: true,
+  version: 1,
+  parentId: null,
+  totalItemCount: null,
+  definition: JSON.stringify(definition),
+  ...extra,
+});
+const rows = [
+  { id: 2, name: 'Car hire Rome', status: 'draft' },
+  { id: 1, name: 'Car hire Nice', status: 'published' },
+];
+
+function api(presets: Preset[]) {
+  return stubHttp((path) => {
+    if (path.startsWith('/api/presets/user/')) return presets;
+    if (path === '/api/presets/group')
+      return [{ id: 2, name: 'personal', read: true, write: true, edit: true, delete: true }];
+    if (path.startsWith('/api/pages/page-summarize'))
+      return { totalItemsCount: 2, totalPages: 1, pageIndex: 0, pageSize: 20, exact: true };
+    if (path.startsWith('/api/pages?'))
+      return { data: rows, paging: { pageIndex: 0, pageSize: 20, hasMore: false } };
+    return undefined;
+  });
+}
+
+// jsdom lays nothing out; give elements a size so the virtualiser renders rows.
+const sizes = { clientHeight: 600, clientWidth: 1000, offsetHeight: 600, offsetWidth: 1000 } as const;
+const originals = Object.fromEntries(
+  Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]),
+);
+beforeAll(() => {
+  for (const [key, value] of Object.entries(sizes)) {
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+});
+afterAll(() => {
+  for (const [key, descriptor] of Object.entries(originals)) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  }
+});
+
+const rights = ['BMTools/Page/List', 'BMTools/Page/View', 'BMTools/Page/Create'];
+
+describe('ListPage', () => {
+  it('renders the in-use preset: toolbar by rights, columns, rows, tags and totals', async () => {
+    const http = api([preset(1, 'default', [1, 'default'], { isInUse: true })]);
+    renderWithApp(<ListPage route={route} />, { rights, route: '/page/list', services: { http } });
+    const grid = await screen.findByRole('grid');
+    expect(await within(grid).findByText('Car hire Rome')).toBeInTheDocument();
+    expect(within(grid).getByText('Draft')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create record' })).toHaveAttribute('href', '/page/create');
+    expect(screen.queryByRole('link', { name: 'Bulk edit' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Total rows' })).toHaveTextContent('2 rows');
+    const call = http.client.request.mock.calls.find(([path]) => path.startsWith('/api/pages?'))?.[0] ?? '';
+    expect(new URLSearchParams(call.split('?')[1]).get('sort')).toBe('["id=DESC"]');
+    expect(http.client.request).toHaveBeenCalledWith(
+      '/api/presets/user/BMTools%2FPage%2FList',
+      expect.objectContaining({ silent: true }),
+    );
+  });
+
+  it('shows only actions the user holds the right for', async () => {
+    renderWithApp(<ListPage route={route} />, {
+      rights,
+      route: '/page/list',
+      services: { http: api([preset(1, 'default', [1, 'default'])]) },
+    });
+    const grid = await screen.findByRole('grid');
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Actions for row 2' }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty notice without presets and the 428 page without the default', async () => {
+    const { unmount } = renderWithApp(<ListPage route={route} />, { rights, services: { http: api([]) } });
+    expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();
+    unmount();
+    renderWithApp(<ListPage route={route} />, {
+      rights,
+      services: { http: api([preset(5, 'Mine', [2, 'personal'])]) },
+    });
+    expect(await screen.findByText('Precondition Required')).toBeInTheDocument();
+  });
+
+  it('alerts a deep link to a missing group and falls back to the default', async () => {
+    renderWithApp(<ListPage route={route} />, {
+      rights,
+      route: '/page/list?preset=Mine&presetgroup=Nowhere',
+      services: {
+        http: api([
+          preset(1, 'default', [1, 'default']),
+          preset(5, 'Mine', [2, 'personal'], { isInUse: true }),
+        ]),
+      },
+    });
+    expect(await screen.findByText('The preset group does not exist')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveValue('default'));
+  });
+});

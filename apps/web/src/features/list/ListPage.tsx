@@ -1,0 +1,35 @@
+/**
+ * The generic list page of every `/{entity}/list` route (core §2 "List page"): loads the presets of
+ * the route's right and the preset groups (silently, core §8), then hands over to the session that
+ * picks the preset.
+ */
+import { Center, Loader } from '@mantine/core';
+import type { AppRoute } from '../../app/router/routeTable.ts';
+import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
+import { PageHeader } from '../shell/PageHeader.tsx';
+import { ListSession } from './ListSession.tsx';
+
+export function ListPage({ route }: { route: AppRoute }) {
+  const presets = usePresets(route.right);
+  const groups = usePresetGroups();
+  if (presets.isPending || groups.isPending) {
+    return (
+      <>
+        <PageHeader />
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading presets" />
+        </Center>
+      </>
+    );
+  }
+  if (presets.isError) {
+    return (
+      <>
+        <PageHeader />
+        <LoadFailedNotice message="The presets could not be loaded." onRetry={() => void presets.refetch()} />
+      </>
+    );
+  }
+  return <ListSession route={route} presets={presets.data} groups={groups.data ?? []} />;
+}

@@ -1,0 +1,45 @@
+/**
+ * The list's toolbar beside the page title (core §2 "List page", §6): Columns (unless
+ * hidecolumntoggle), Bulk edit where the preset enables it and the user holds BulkEdit, and Create
+ * record with the Create right. The export button arrives with the exports issue and stays hidden.
+ */
+import { Button } from '@mantine/core';
+import { IconPencilBolt, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface ListToolbarProps {
+  segment: string;
+  canCreate: boolean;
+  canBulkEdit: boolean;
+  columnToggle: ReactNode;
+}
+
+export function ListToolbar({ segment, canCreate, canBulkEdit, columnToggle }: ListToolbarProps) {
+  return (
+    <>
+      {columnToggle}
+      {canBulkEdit && (
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/${segment}/bulkedit`}
+          leftSection={<IconPencilBolt size={14} aria-hidden />}
+        >
+          Bulk edit
+        </Button>
+      )}
+      {canCreate && (
+        <Button
+          size="xs"
+          component={Link}
+          to={`/${segment}/create`}
+          leftSection={<IconPlus size={14} aria-hidden />}
+        >
+          Create record
+        </Button>
+      )}
+    </>
+  );
+}

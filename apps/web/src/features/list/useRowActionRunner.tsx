@@ -1,0 +1,82 @@
+/**
+ * Runs a row action (core §4, §5, §7): a confirmation (OK/Cancel) first when the action has a
+ * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}' —
+ * then navigation to its page URL, or the delete call with the definition's delete columns.
+ * Without delete columns the spec's alert shows and nothing is sent.
+ */
+import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useHttp } from '../../app/http/HttpContext.tsx';
+import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import { actionId, actionUrl, fillMessage } from '../grid/rowActions.ts';
+import { listKey } from './useListData.ts';
+
+const DEFAULT_DELETE_MESSAGE = 'Do you want to delete this item id {{id}}';
+const NO_DELETE_COLUMNS = 'you must config the delete columns in the list definition';
+
+interface RunnerInput {
+  source: string;
+  segment: string;
+  keyColumn: string;
+  columns: readonly ColumnDefinition[];
+}
+
+interface DeleteResult {
+  isSuccess?: boolean;
+  message?: string;
+}
+
+export function useRowActionRunner({ source, segment, keyColumn, columns }: RunnerInput) {
+  const http = useHttp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const remove = async (action: RowAction, row: Row, id: unknown) => {
+    const values = columns
+      .filter((c) => c.delete === true)
+      .map((c) => ({ mapkey: c.mapKey, value: Object.hasOwn(row, c.mapKey) ? row[c.mapKey] : row[c.key] }));
+    try {
+      const result = await http.request<DeleteResult>(
+        `${source.replace(/\/$/, '')}/${encodeURIComponent(String(id))}`,
+        {
+          method: 'DELETE',
+          body: { ...(action.storedProcedure ? { storeProcedure: action.storedProcedure } : {}), values },
+        },
+      );
+      if (result?.isSuccess === false) return showErrorAlert(result.message || 'The item was not deleted');
+      notifications.show({ color: 'green', message: `Deleted item id ${String(id)}` });
+    } catch {
+      // Alerted by the HTTP client (core §8).
+    }
+    await queryClient.invalidateQueries({ queryKey: listKey(source) });
+  };
+
+  const perform = (action: RowAction, row: Row) => {
+    const id = actionId(action, row, keyColumn);
+    if (action.type === 'delete') return void remove(action, row, id);
+    const url = actionUrl(action, row, keyColumn, segment);
+    if (!url) return;
+    if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+    else navigate(url);
+  };
+
+  return (action: RowAction, row: Row) => {
+    const id = actionId(action, row, keyColumn);
+    const isDelete = action.type === 'delete';
+    if (isDelete && !columns.some((c) => c.delete === true)) return showErrorAlert(NO_DELETE_COLUMNS);
+    const message = action.messagebox ?? (isDelete ? DEFAULT_DELETE_MESSAGE : undefined);
+    if (!message) return perform(action, row);
+    modals.openConfirmModal({
+      title: action.label,
+      centered: true,
+      children: <Text size="sm">{fillMessage(message, id)}</Text>,
+      labels: { confirm: 'OK', cancel: 'Cancel' },
+      confirmProps: isDelete ? { color: 'red' } : {},
+      onConfirm: () => perform(action, row),
+    });
+  };
+}

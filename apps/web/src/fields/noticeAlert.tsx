@@ -1,0 +1,25 @@
+/** An alert modal for good news (core §5 'Your code is valid'): the message and one 'Ok'. */
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+let sequence = 0;
+
+export function showNoticeAlert(title: string, message: string): void {
+  sequence += 1;
+  const modalId = `notice-alert-${sequence}`;
+  modals.open({
+    modalId,
+    title,
+    centered: true,
+    children: (
+      <>
+        <Text size="sm">{message}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button data-autofocus onClick={() => modals.close(modalId)}>
+            Ok
+          </Button>
+        </Group>
+      </>
+    ),
+  });
+}

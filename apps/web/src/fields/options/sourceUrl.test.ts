@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { autocompleteUrl } from './autocompleteUrl.ts';
+import { dependsOnParent, sourceUrl } from './sourceUrl.ts';
+
+describe('dropdown and lookup URLs', () => {
+  it('asks for 1000 rows with the source params', () => {
+    expect(sourceUrl({ source: '/api/dropdowns/languages2' }, {})).toBe(
+      '/api/dropdowns/languages2?pageSize=1000',
+    );
+    expect(sourceUrl({ source: '/api/x', sourceParams: { sqlViewName: 'v', databaseName: 'db' } }, {})).toBe(
+      '/api/x?sqlViewName=v&databaseName=db&pageSize=1000',
+    );
+    expect(sourceUrl({}, {})).toBeUndefined();
+  });
+
+  it('preloads from a parent value, and waits while the parent is empty', () => {
+    const spec = { source: '/api/dropdowns/locations', sourceParams: { locationTypeId: '{typeId}' } };
+    expect(dependsOnParent(spec)).toBe(true);
+    expect(sourceUrl(spec, { typeId: 4 })).toBe('/api/dropdowns/locations?locationTypeId=4&pageSize=1000');
+    expect(sourceUrl(spec, { typeId: '' })).toBeUndefined();
+  });
+
+  it('looks up suggestions by name on the fetchAPI, else the source', () => {
+    expect(autocompleteUrl({ fetchAPI: '/api/dropdowns/interceptions', source: '/x' }, 'pro mo', {})).toBe(
+      '/api/dropdowns/interceptions?name=pro+mo',
+    );
+    expect(autocompleteUrl({ source: '/api/s?a=1' }, 'b', {})).toBe('/api/s?a=1&name=b');
+    expect(autocompleteUrl({}, 'b', {})).toBeUndefined();
+  });
+});

@@ -1,0 +1,6 @@
+import { describe } from 'vitest';
+import { codeFieldCases } from './codeFieldCases.tsx';
+
+describe('jscode widget', () => {
+  codeFieldCases('jscode', 'const a = 1;');
+});

@@ -1,0 +1,137 @@
+/**
+ * Row actions (core §4 "Grid behaviour", §5 delete rule, ADR 0003): row click runs the first visible
+ * action, actions follow `visibleWhen` and frozen rows keep only fixed actions, a messagebox asks
+ * OK/Cancel first, and delete (as admin on Pages) asks with the default message and runs the call.
+ */
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+import { filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { alertModal } from '../support/shell.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+const rowMenu = (page: Page, index = 0) =>
+  gridRows(page)
+    .nth(index)
+    .getByRole('button', { name: /^Actions for/ });
+
+/** Serves the presets with their definitions changed by `edit`. */
+async function editPresets(page: Page, edit: (definition: Record<string, unknown>) => void): Promise<void> {
+  await page.route('**/api/presets/user/*', async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const presets = (await response.json()) as Array<{ definition: string }>;
+    for (const preset of presets) {
+      const definition = JSON.parse(preset.definition) as Record<string, unknown>;
+      edit(definition);
+      preset.definition = JSON.stringify(definition);
+    }
+    await route.fulfill({ response, json: presets });
+  });
+}
+
+test('a row click opens the first visible action; the menu offers the others', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  const id = await gridRows(page).first().locator('td').first().innerText();
+  await rowMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
+  await page.goBack();
+  await waitForRows(page);
+  await gridRows(page).first().locator('td').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
+});
+
+test('an action with a messagebox asks OK/Cancel first', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    const [view] = definition.rowActions as Array<Record<string, unknown>>;
+    if (view) view.messagebox = 'Open the page {{id}} now?';
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  const id = await gridRows(page).first().locator('td').first().innerText();
+  await gridRows(page).first().locator('td').nth(1).click();
+  const dialog = page.getByRole('dialog', { name: 'View' });
+  await expect(dialog).toContainText(`Open the page ${id} now?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/page\/list/);
+  await gridRows(page).first().locator('td').nth(1).click();
+  await page.getByRole('dialog', { name: 'View' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
+});
+
+test('delete asks with the default message, then deletes through the registered procedure', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const [created] = await query<{ id: number }>(
+    `INSERT INTO pages (name, url, title) VALUES ($1, $2, 'e2e') RETURNING id`,
+    [`Delete me ${stamp}`, `/e2e/delete-me-${stamp}`],
+  );
+  const id = created?.id;
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await filterColumn(page, 'Name', { value: `Delete me ${stamp}` });
+  await expect(gridRows(page)).toHaveCount(1);
+
+  await rowMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete' });
+  await expect(dialog).toContainText(`Do you want to delete this item id ${id}`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(gridRows(page)).toHaveCount(1);
+
+  await rowMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const call = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/pages/${id}`));
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'OK' }).click();
+  expect((await call).postDataJSON()).toEqual({
+    storeProcedure: 'bm_page_delete',
+    values: [{ mapkey: 'id', value: id }],
+  });
+  await expect(page.getByText('No records', { exact: true })).toBeVisible();
+  expect(await query('SELECT id FROM pages WHERE id = $1', [id])).toHaveLength(0);
+});
+
+test('delete without delete columns alerts and sends nothing', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    for (const column of definition.definition as Array<Record<string, unknown>>) delete column.delete;
+  });
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE') sent = true;
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await rowMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(alertModal(page)).toContainText('you must config the delete columns in the list definition');
+  expect(sent).toBe(false);
+});
+
+test('reservations: visibleWhen hides Delete on confirmed rows, frozen rows keep only View', async ({
+  page,
+}) => {
+  const [locked] = await query<{ id: string }>(`SELECT id FROM v_reservations WHERE "isLocked" LIMIT 1`);
+  const [confirmed] = await query<{ id: string }>(
+    `SELECT id FROM v_reservations WHERE status = 'confirmed' AND NOT "isLocked" LIMIT 1`,
+  );
+  const [pending] = await query<{ id: string }>(
+    `SELECT id FROM v_reservations WHERE status = 'pending' AND NOT "isLocked" LIMIT 1`,
+  );
+  const actionsOf = async (id: string | undefined): Promise<string[]> => {
+    await page.goto(`/reservation/list?ignorestate=true&id=${id}`);
+    await waitForRows(page);
+    await expect(gridRows(page)).toHaveCount(1);
+    await rowMenu(page).click();
+    const items = await page.getByRole('menuitem').allInnerTexts();
+    await page.keyboard.press('Escape');
+    return items;
+  };
+  expect(await actionsOf(locked?.id)).toEqual(['View']);
+  expect(await actionsOf(confirmed?.id)).toEqual(['View', 'Get Map']);
+  expect(await actionsOf(pending?.id)).toEqual(['View', 'Get Map', 'Delete']);
+});

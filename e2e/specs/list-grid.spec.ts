@@ -1,0 +1,270 @@
+/**
+ * The list grid on Pages (spec core §4 "Grid behaviour", "Filter dialog", §5 "Filter typing"): a
+ * filter for each column type, and/or, sort, paging, page size, page jump, column toggle, one open
+ * menu, keyboard, 'No records', a failed list call, approximate totals. `ignorestate` keeps the
+ * admin's presets untouched for the other specs.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import {
+  columnMenu,
+  columnTexts,
+  countRows,
+  filterChips,
+  filterColumn,
+  grid,
+  gridRows,
+  headerButton,
+  totalRows,
+  waitForRows,
+} from '../support/list-helpers.ts';
+import { alertModal } from '../support/shell.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+const COL = { id: 0, name: 1, url: 2, language: 4, status: 5, active: 6, priority: 7, published: 8 };
+
+async function openPages(page: Page, query = ''): Promise<void> {
+  await page.goto(`/page/list?ignorestate=true${query}`);
+  await waitForRows(page);
+}
+
+const expectTotal = async (page: Page, n: number) =>
+  expect(totalRows(page)).toHaveText(`${n.toLocaleString('en-US')} rows`);
+
+test('a text filter narrows the rows, shows a chip and reloads from page 0', async ({ page }) => {
+  await openPages(page);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('data-active', 'true');
+  const listCall = page.waitForRequest((r) => r.url().includes('/api/pages?') && r.url().includes('filters'));
+  await filterColumn(page, 'Name', { operator: 'contains', value: 'Seville' });
+  const url = new URL((await listCall).url());
+  expect(JSON.parse(url.searchParams.get('filters') ?? '')).toEqual({
+    operation: 'contains',
+    name: 'name',
+    type: 'text',
+    value: 'Seville',
+  });
+  expect(url.searchParams.get('pageIndex')).toBe('0');
+  await expectTotal(page, await countRows('v_pages', "name ILIKE '%Seville%'"));
+  for (const name of await columnTexts(page, COL.name)) expect(name).toContain('Seville');
+  await expect(filterChips(page)).toHaveText(['Name contains Seville']);
+  await expect(headerButton(page, 'Name')).toHaveAccessibleName('Name filtered');
+
+  await page.getByRole('button', { name: 'Remove filter Name contains Seville' }).click();
+  await expect(filterChips(page)).toHaveCount(0);
+  await expectTotal(page, await countRows('v_pages'));
+});
+
+test('a number filter with between and a second condition joined by or', async ({ page }) => {
+  await openPages(page);
+  await headerButton(page, 'Priority').click();
+  const menu = columnMenu(page, 'Priority');
+  await menu.getByLabel('Condition 1 operator').selectOption('between');
+  await menu.getByLabel('Condition 1 from').fill('2');
+  await menu.getByLabel('Condition 1 to').fill('3');
+  await menu.getByRole('button', { name: 'Add condition' }).click();
+  await menu.getByLabel('Condition 2 conjunction').selectOption('or');
+  await menu.getByLabel('Condition 2 operator').selectOption('gte');
+  await menu.getByLabel('Condition 2 value').fill('9');
+  await menu.getByRole('button', { name: 'Apply' }).click();
+  await expect(menu).toBeHidden();
+  await expectTotal(page, await countRows('v_pages', 'priority BETWEEN 2 AND 3 OR priority >= 9'));
+  for (const p of await columnTexts(page, COL.priority)) expect(['2', '3', '9']).toContain(p);
+  await expect(filterChips(page)).toHaveText(['Priority between 2 and 3', 'or Priority at least 9']);
+});
+
+test('a date filter on a datetime column sends the date and its type', async ({ page }) => {
+  await openPages(page);
+  const listCall = page.waitForRequest((r) => r.url().includes('/api/pages?') && r.url().includes('filters'));
+  await filterColumn(page, 'Published', { operator: 'lt', value: '2026-01-10' });
+  const filters = JSON.parse(new URL((await listCall).url()).searchParams.get('filters') ?? '');
+  expect(filters).toEqual({ operation: 'lt', name: 'publishedAt', type: 'datetime', value: '2026-01-10' });
+  await expectTotal(page, await countRows('v_pages', `"publishedAt" < '2026-01-10'`));
+  for (const d of await columnTexts(page, COL.published)) expect(d < '2026-01-10').toBe(true);
+  await expect(filterChips(page)).toHaveText(['Published before 2026-01-10']);
+});
+
+test('a boolean filter', async ({ page }) => {
+  await openPages(page);
+  await filterColumn(page, 'Active', { operator: 'eq', value: 'false' });
+  await expectTotal(page, await countRows('v_pages', 'NOT "isActive"'));
+  expect(new Set(await columnTexts(page, COL.active))).toEqual(new Set(['No']));
+});
+
+test('a combobox filter takes several options and goes as text with in', async ({ page }) => {
+  await openPages(page);
+  const listCall = page.waitForRequest((r) => r.url().includes('/api/pages?') && r.url().includes('filters'));
+  await filterColumn(page, 'Status', { options: ['Draft', 'Archived'] });
+  const filters = JSON.parse(new URL((await listCall).url()).searchParams.get('filters') ?? '');
+  expect(filters).toEqual({ operation: 'in', name: 'status', type: 'text', value: ['draft', 'archived'] });
+  await expectTotal(page, await countRows('v_pages', "status IN ('draft', 'archived')"));
+  for (const s of await columnTexts(page, COL.status)) expect(['Draft', 'Archived']).toContain(s);
+});
+
+test('Enter applies a filter, Clear removes it, Reset all removes every one', async ({ page }) => {
+  await openPages(page);
+  await headerButton(page, 'Name').click();
+  await columnMenu(page, 'Name').getByLabel('Condition 1 value').fill('Madrid');
+  await columnMenu(page, 'Name').getByLabel('Condition 1 value').press('Enter');
+  await expect(columnMenu(page, 'Name')).toBeHidden();
+  await expect(filterChips(page)).toHaveText(['Name contains Madrid']);
+
+  await headerButton(page, 'Name').click();
+  await columnMenu(page, 'Name').getByRole('button', { name: 'Clear' }).click();
+  await expect(columnMenu(page, 'Name')).toBeHidden();
+  await expect(filterChips(page)).toHaveCount(0);
+
+  await filterColumn(page, 'Name', { value: 'Madrid' });
+  await filterColumn(page, 'Language', { options: ['DE'] });
+  await expect(filterChips(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Reset all' }).click();
+  await expect(filterChips(page)).toHaveCount(0);
+  await expectTotal(page, await countRows('v_pages'));
+});
+
+test('a filter that matches nothing shows No records', async ({ page }) => {
+  await openPages(page);
+  await filterColumn(page, 'Name', { value: 'no such page at all' });
+  await expect(grid(page).getByText('No records')).toHaveCount(0);
+  await expect(page.getByText('No records', { exact: true })).toBeVisible();
+  await expect(gridRows(page)).toHaveCount(0);
+});
+
+test('sort by the header arrow and from the column menu', async ({ page }) => {
+  await openPages(page);
+  await expect(page.locator('th[aria-sort="descending"]')).toContainText('Id');
+  const ids = (await columnTexts(page, COL.id)).map(Number);
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+  const sorted = page.waitForRequest(
+    (r) => r.url().includes('/api/pages?') && r.url().includes('name%3DASC'),
+  );
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await sorted;
+  await expect(page.locator('th[aria-sort="ascending"]')).toContainText('Name');
+  await waitForRows(page);
+  const names = await columnTexts(page, COL.name);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+
+  await headerButton(page, 'Priority').click();
+  await columnMenu(page, 'Priority').getByRole('button', { name: 'Sort descending' }).click();
+  await expect(columnMenu(page, 'Priority')).toBeHidden();
+  await expect(page.locator('th[aria-sort="descending"]')).toContainText('Priority');
+  await expect.poll(async () => (await columnTexts(page, COL.priority))[0]).toBe('9');
+});
+
+test('paging, the page jump within range, page size and the paging switch', async ({ page }) => {
+  await openPages(page);
+  const total = await countRows('v_pages');
+  const pages = Math.ceil(total / 20);
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '21');
+  const first = await columnTexts(page, COL.id);
+
+  await page.getByRole('button', { name: 'next page' }).click();
+  await expect.poll(async () => (await columnTexts(page, COL.id))[0]).not.toBe(first[0]);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('data-active', 'true');
+
+  const jump = page.getByRole('textbox', { name: 'Go to page' });
+  await jump.fill(String(pages));
+  await jump.press('Enter');
+  await expect(page.getByRole('button', { name: `Page ${pages}` })).toHaveAttribute('data-active', 'true');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total - (pages - 1) * 20 + 1));
+  await jump.fill(String(pages + 1));
+  await jump.press('Enter');
+  await expect(page.getByRole('button', { name: `Page ${pages}` })).toHaveAttribute('data-active', 'true');
+
+  const resized = page.waitForRequest(
+    (r) => r.url().includes('/api/pages?') && r.url().includes('pageSize=50'),
+  );
+  await page.getByRole('combobox', { name: 'Page size' }).selectOption('50');
+  expect(new URL((await resized).url()).searchParams.get('pageIndex')).toBe('0');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '51');
+  await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  const all = page.waitForRequest(
+    (r) => r.url().includes('/api/pages?') && r.url().includes('pageSize=1000'),
+  );
+  await page.getByRole('switch', { name: 'Paging' }).click();
+  expect(new URL((await all).url()).searchParams.get('pageIndex')).toBe('0');
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total + 1));
+  await expect(page.getByRole('combobox', { name: 'Page size' })).toHaveCount(0);
+});
+
+test('column toggle: one column, all on shows all, all off keeps the first', async ({ page }) => {
+  await openPages(page);
+  const headers = grid(page).locator('thead th');
+  await expect(headers.filter({ hasText: 'Updated by' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Columns' });
+  await dialog.getByRole('checkbox', { name: 'URL' }).uncheck();
+  await expect(headers.filter({ hasText: 'URL' })).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: 'All columns' }).check();
+  await expect(headers.filter({ hasText: 'Updated by' })).toHaveCount(1);
+  await expect(headers.filter({ hasText: 'URL' })).toHaveCount(1);
+  await dialog.getByRole('checkbox', { name: 'All columns' }).uncheck();
+  // Data columns plus the actions column.
+  await expect(headers).toHaveCount(2);
+  await expect(headers.first()).toContainText('Id');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('only one column or row menu is open at a time; Escape closes it', async ({ page }) => {
+  await openPages(page);
+  await headerButton(page, 'Name').click();
+  await expect(columnMenu(page, 'Name')).toBeVisible();
+  await headerButton(page, 'Title').click();
+  await expect(columnMenu(page, 'Title')).toBeVisible();
+  await expect(columnMenu(page, 'Name')).toBeHidden();
+  await gridRows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for/ })
+    .click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(columnMenu(page, 'Title')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+});
+
+test('arrow keys move through cells and Enter opens the row’s first action', async ({ page }) => {
+  await openPages(page);
+  const firstCell = grid(page).locator('td[data-cell="0:0"]');
+  await firstCell.click({ position: { x: 2, y: 2 }, trial: true });
+  await firstCell.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await expect(grid(page).locator('td[data-cell="1:1"]')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(grid(page).locator('td[data-cell="1:8"]')).toBeFocused();
+  const id = await grid(page).locator('td[data-cell="1:0"]').innerText();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
+});
+
+test('a failed list call alerts, empties the grid and keeps the page', async ({ page }) => {
+  await page.route('**/api/pages?*', (route) =>
+    route.fulfill({ status: 400, json: { message: 'Unknown column nope' } }),
+  );
+  await page.goto('/page/list?ignorestate=true');
+  await expect(alertModal(page)).toContainText('Unknown column nope');
+  await alertModal(page).getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByText('No records', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
+});
+
+test('estimated totals show as approximate', async ({ page }) => {
+  await page.route('**/api/pages/page-summarize?*', (route) =>
+    route.fulfill({
+      json: { totalItemsCount: 1000000, totalPages: 50000, pageIndex: 0, pageSize: 20, exact: false },
+    }),
+  );
+  await openPages(page);
+  await expect(totalRows(page)).toHaveText('≈ 1,000,000 rows');
+  await expect(page.getByRole('button', { name: 'Page 50000' })).toBeVisible();
+});
