@@ -1,0 +1,127 @@
+/**
+ * Dynamic pages from `GET /api/pageconfigs` (core §2 "Screen kinds", entities §2): one of each type
+ * from the catalogue's configs, 'Source' skipped, and — through configs the test adds to the answer —
+ * an unknown type, a page without a default preset and a page the user lacks the right for.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { apiCall, waitForRows } from '../support/list-helpers.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+const title = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('a list page config is a list', async ({ page }) => {
+  await page.goto('/pages-config/list?ignorestate=true');
+  await waitForRows(page);
+});
+
+test('an edit page config edits a record on its api and saves through its action', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, { title: 'Dynamic before' });
+  await page.goto(`/pages-config/edit/${id}`);
+  await waitForForm(page);
+  await expect(title(page, 'Edit page (configured)')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Dynamic after');
+  const call = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/pages/${id}`));
+  await toolbarButton(page, 'Save').click();
+  expect((await call).postDataJSON()).toMatchObject({ storeProcedure: 'bm_page_save', databaseName: 'main' });
+  await expect.poll(async () => (await pageRow(id)).title).toBe('Dynamic after');
+});
+
+test('an edit page config without an id creates', async ({ page }) => {
+  await page.goto('/pages-config/edit');
+  await waitForForm(page);
+  await expect(page.getByRole('textbox', { name: 'Id' })).toHaveCount(0);
+  await expect(toolbarButton(page, 'Save')).toBeVisible();
+});
+
+test('a view page config shows the record read-only', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, { title: 'Dynamic view' });
+  await page.goto(`/pages-config/view/${id}`);
+  await expect(title(page, 'Page (configured)')).toBeVisible();
+  await expect(page.getByText('Dynamic view')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+});
+
+test('a bulkedit page config is the bulk editor', async ({ page }) => {
+  await page.goto('/pages-config/bulkedit');
+  await expect(title(page, 'Bulk edit pages (configured)')).toBeVisible();
+  await expect(toolbarButton(page, 'Save changes')).toBeVisible();
+});
+
+test('an iframe page config frames its tool', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const { body } = await apiCall<{ toolUrls: Record<string, string> }>(page, 'GET', '/api/config');
+  await page.goto('/roadmap-config');
+  await expect(title(page, 'Roadmap (configured)')).toBeVisible();
+  if (body.toolUrls.roadmap)
+    await expect(page.getByTitle('Roadmap (configured)')).toHaveAttribute('src', body.toolUrls.roadmap);
+  else await expect(page.getByText('This page has no address to show.')).toBeVisible();
+});
+
+test('a map page config opens the list screen of its GetMap right', async ({ page }) => {
+  const presets = page.waitForRequest((r) =>
+    r.url().includes(`/api/presets/user/${encodeURIComponent('BMTools/Reservation/GetMap')}`),
+  );
+  await page.goto('/reservations-config/map');
+  await presets;
+  await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+});
+
+test("a 'Source' config is no page", async ({ page }) => {
+  await page.goto('/pages-config/source');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
+
+test.describe('configs added to the answer', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/api/pageconfigs', async (route) => {
+      const response = await route.fetch();
+      const configs = (await response.json()) as unknown[];
+      await route.fulfill({
+        json: [
+          ...configs,
+          {
+            route: '/e2e-config/chart',
+            pageType: 'chart',
+            api: '/api/pages',
+            pageName: 'Chart',
+            actions: [{ action: 'View', rightName: 'BMTools/Page/View', sqlQuery: '', databaseName: '' }],
+          },
+          {
+            route: '/e2e-config/nodefault',
+            pageType: 'edit',
+            api: '/api/reviews',
+            pageName: 'No default',
+            actions: [{ action: 'Edit', rightName: 'BMTools/Review/Edit', sqlQuery: '', databaseName: '' }],
+          },
+          {
+            route: '/e2e-config/guarded',
+            pageType: 'view',
+            api: '/api/pages',
+            pageName: 'Guarded',
+            actions: [{ action: 'View', rightName: 'BMTools/Nobody/View', sqlQuery: '', databaseName: '' }],
+          },
+        ],
+      });
+    });
+  });
+
+  test("an unknown type says 'Page type ... is not config'", async ({ page }) => {
+    await page.goto('/e2e-config/chart');
+    await expect(page.getByText('Page type chart is not config')).toBeVisible();
+  });
+
+  test('a page without a default preset is the 428 page', async ({ page }) => {
+    await page.goto('/e2e-config/nodefault/1');
+    await expect(page.getByText('Precondition Required')).toBeVisible();
+  });
+
+  test('a page is guarded by its action rights', async ({ page }) => {
+    await page.goto('/e2e-config/guarded/1');
+    await expect(page.getByText('Please contact your administrator.')).toBeVisible();
+  });
+});

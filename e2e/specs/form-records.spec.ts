@@ -1,0 +1,175 @@
+/**
+ * The generic record form on Pages (core §2 "Edit screen", "Form toolbar", §4 "Form"; entities §2):
+ * create, edit, save (stays and reloads), save and close (return order), discard, validation
+ * messages, tabs in the URL hash, the detail view and the 428 page.
+ */
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import {
+  createPage,
+  pageRow,
+  pickOption,
+  toolbar,
+  toolbarButton,
+  waitForForm,
+} from '../support/form-helpers.ts';
+import { alertModal } from '../support/shell.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+test('create: a new page is saved and opens at its edit page', async ({ page }) => {
+  const name = `Created ${Date.now()}`;
+  await page.goto('/page/create');
+  await waitForForm(page);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['Save', 'Save and close', 'Discard changes']);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'URL' }).fill(`/e2e/created-${Date.now()}`);
+  await pickOption(page, 'Language', 'de - German');
+  await pickOption(page, 'Status', 'Draft');
+  await toolbarButton(page, 'Save').click();
+  await page.waitForURL(/\/page\/edit\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await waitForForm(page);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  expect(await pageRow(id)).toMatchObject({
+    name,
+    languageCode: 'de',
+    status: 'draft',
+    updatedBy: ACCOUNTS.admin.email,
+  });
+});
+
+test('edit: Save stays on the form and reloads the saved record', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, {});
+  await page.goto(`/page/edit/${id}`);
+  await waitForForm(page);
+  const before = await pageRow(id);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Saved title');
+  await toolbarButton(page, 'Save').click();
+  await expect(page.getByText('Page saved')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
+  await expect.poll(async () => (await pageRow(id)).title).toBe('Saved title');
+  expect((await pageRow(id)).rowVersion).toBe(Number(before.rowVersion) + 1);
+  // A second save works on the reloaded row version (no conflict with itself).
+  await page.getByRole('textbox', { name: 'Title' }).fill('Saved again');
+  await toolbarButton(page, 'Save').click();
+  await expect.poll(async () => (await pageRow(id)).title).toBe('Saved again');
+  await expect(page.getByRole('dialog', { name: 'This record was changed by someone else' })).toHaveCount(0);
+});
+
+test.describe('leaving the form', () => {
+  let id = 0;
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/page/list?ignorestate=true');
+    id = await createPage(page, { title: 'Before' });
+  });
+
+  test('Save and close saves and returns to the redirecturl', async ({ page }) => {
+    await page.goto(`/page/edit/${id}?redirecturl=/page/view/${id}`);
+    await waitForForm(page);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Closed');
+    await toolbarButton(page, 'Save and close').click();
+    await page.waitForURL(new RegExp(`/page/view/${id}$`));
+    expect((await pageRow(id)).title).toBe('Closed');
+  });
+
+  test("Save and close without redirecturl goes to the action's RedirectUrl", async ({ page }) => {
+    await page.goto(`/page/edit/${id}`);
+    await waitForForm(page);
+    await toolbarButton(page, 'Save and close').click();
+    await page.waitForURL(/\/page\/list/);
+  });
+
+  test('a redirecturl to a foreign origin is not followed', async ({ page }) => {
+    await page.goto(`/page/edit/${id}?redirecturl=${encodeURIComponent('https://evil.example.net/')}`);
+    await waitForForm(page);
+    await toolbarButton(page, 'Discard changes').click();
+    await page.waitForURL(/\/page\/list/);
+  });
+
+  test('Discard changes leaves without saving', async ({ page }) => {
+    await page.goto(`/page/edit/${id}`);
+    await waitForForm(page);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Never saved');
+    await toolbarButton(page, 'Discard changes').click();
+    await page.waitForURL(/\/page\/list/);
+    expect((await pageRow(id)).title).toBe('Before');
+  });
+});
+
+test('validation messages show under the fields, with the alert, and nothing is sent', async ({ page }) => {
+  await page.goto('/page/create');
+  await waitForForm(page);
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/pages') posted = true;
+  });
+  await toolbarButton(page, 'Save').click();
+  await expect(alertModal(page)).toContainText('Please fill up all required field');
+  await alertModal(page).getByRole('button', { name: 'Ok' }).click();
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expect(nameField).toHaveAttribute('maxlength', '200');
+  // The error goes once the field is filled.
+  await nameField.fill('x');
+  await expect(nameField).not.toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(false);
+});
+
+test('the number field takes digits only', async ({ page }) => {
+  await page.goto('/page/create');
+  await waitForForm(page);
+  const priority = page.getByRole('textbox', { name: 'Priority' });
+  await priority.pressSequentially('1a2-3.');
+  await expect(priority).toHaveValue('123');
+});
+
+test('tabs follow the URL hash', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, { contentHtml: '<p>Tabbed body</p>' });
+  await page.goto(`/page/edit/${id}#2`);
+  await expect(page.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Tabbed body');
+  await page.getByRole('tab', { name: 'Page' }).click();
+  await expect(page).toHaveURL(/#1$/);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+});
+
+test('the detail view shows the record read-only with Edit and Back to list', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, { title: 'Viewed title' });
+  await page.goto(`/page/view/${id}`);
+  await expect(page.getByText('Viewed title')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['Edit', 'Back to list']);
+  await toolbarButton(page, 'Edit').click();
+  await page.waitForURL(new RegExp(`/page/edit/${id}$`));
+});
+
+test('the editor may edit but has no bulk edit or publish', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.editor) });
+  const page = await context.newPage();
+  await page.goto('/page/create');
+  await waitForForm(page);
+  await expect(toolbarButton(page, 'Save')).toBeVisible();
+  await page.goto('/page/bulkedit');
+  await expect(page.getByText('Please contact your administrator.')).toBeVisible();
+  await context.close();
+});
+
+test('the viewer may only view', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  const page = await context.newPage();
+  await page.goto('/page/edit/1');
+  await expect(page.getByText('Please contact your administrator.')).toBeVisible();
+  await page.goto('/page/view/1');
+  await expect(toolbar(page).getByRole('button')).toHaveText(['Back to list']);
+  await context.close();
+});
+
+test('a screen whose right has no default preset is the 428 page', async ({ page }) => {
+  await page.goto('/review/edit/1');
+  await expect(page.getByText('Precondition Required')).toBeVisible();
+});
