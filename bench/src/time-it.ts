@@ -3,7 +3,7 @@
  * are measured interleaved (a, b, a, b, …) so that load from elsewhere on the machine falls on
  * both alike and the ratio stays fair.
  */
-export interface Timing {
+interface Timing {
   p50: number;
   p95: number;
 }
@@ -20,7 +20,7 @@ async function sample(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-export async function timePair(
+async function timePair(
   rounds: number,
   ours: () => Promise<unknown>,
   other: () => Promise<unknown>,
