@@ -316,13 +316,13 @@ describe('lookups, page configs and code validation', () => {
     expect((await call('viewer', 'GET', '/api/dropdowns/languages2?sqlViewName=pg_user')).status).toBe(400);
   });
 
-  it('gives each caller the page configs they hold a right of', async () => {
-    const admin = (await call('admin', 'GET', '/api/pageconfigs')).body as unknown as Array<{
+  it('lists every page config, each with the rights its screen checks', async () => {
+    const configs = (await call('mapper', 'GET', '/api/pageconfigs')).body as unknown as Array<{
       route: string;
+      actions: Array<{ rightName: string }>;
     }>;
-    expect(admin.map((c) => c.route)).toContain('/pages-config/edit');
-    const mapper = (await call('mapper', 'GET', '/api/pageconfigs')).body as unknown as unknown[];
-    expect(mapper).toEqual([]);
+    const edit = configs.find((c) => c.route === '/pages-config/edit');
+    expect(edit?.actions.map((a) => a.rightName)).toEqual(['BMTools/Page/Edit', 'BMTools/Page/Create']);
   });
 
   it('validates code with real parsers', async () => {
