@@ -1,6 +1,7 @@
 /** Interceptions: list, create, edit and view, with publish. */
 import type { DefaultPresetSpec } from './default-presets.ts';
 import { type FieldSpec, formColumns, formPreset, maxLength, required } from './form-builder.ts';
+import { PUBLISH_STATUS, tagColumn } from './tag-column.ts';
 
 const TABS = [
   { Id: 1, Name: 'Rule' },
@@ -117,24 +118,7 @@ export const INTERCEPTION_PRESETS: DefaultPresetSpec[] = [
           visible: true,
           filterable: true,
         },
-        {
-          key: 'status',
-          mapKey: 'status',
-          column: 'Status',
-          type: 'combobox',
-          visible: true,
-          filterable: true,
-          inputProps: {
-            options: [
-              { value: 'draft', label: 'Draft' },
-              { value: 'published', label: 'Published' },
-            ],
-          },
-          tags: {
-            draft: { color: 'gray', label: 'Draft' },
-            published: { color: 'green', label: 'Published' },
-          },
-        },
+        tagColumn('status', 'Status', PUBLISH_STATUS),
         {
           key: 'publishedAt',
           mapKey: 'publishedAt',

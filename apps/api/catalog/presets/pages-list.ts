@@ -1,4 +1,11 @@
 import type { DefaultPresetSpec } from './default-presets.ts';
+import { tagColumn } from './tag-column.ts';
+
+const PAGE_STATUS = {
+  draft: { color: 'gray', label: 'Draft' },
+  published: { color: 'green', label: 'Published' },
+  archived: { color: 'orange', label: 'Archived' },
+};
 
 export const pagesListPreset: DefaultPresetSpec = {
   rightName: 'BMTools/Page/List',
@@ -41,26 +48,7 @@ export const pagesListPreset: DefaultPresetSpec = {
           options: ['en', 'de', 'fr', 'es', 'it', 'nl'].map((v) => ({ value: v, label: v.toUpperCase() })),
         },
       },
-      {
-        key: 'status',
-        mapKey: 'status',
-        column: 'Status',
-        type: 'combobox',
-        visible: true,
-        filterable: true,
-        inputProps: {
-          options: [
-            { value: 'draft', label: 'Draft' },
-            { value: 'published', label: 'Published' },
-            { value: 'archived', label: 'Archived' },
-          ],
-        },
-        tags: {
-          draft: { color: 'gray', label: 'Draft' },
-          published: { color: 'green', label: 'Published' },
-          archived: { color: 'orange', label: 'Archived' },
-        },
-      },
+      tagColumn('status', 'Status', PAGE_STATUS),
       {
         key: 'isActive',
         mapKey: 'isActive',

@@ -1,4 +1,5 @@
 import type { DefaultPresetSpec } from './default-presets.ts';
+import { tagColumn } from './tag-column.ts';
 
 const STATUSES = {
   pending: { color: 'yellow', label: 'Pending' },
@@ -134,16 +135,7 @@ export const reservationsListPreset: DefaultPresetSpec = {
         visible: true,
         filterable: true,
       },
-      {
-        key: 'status',
-        mapKey: 'status',
-        column: 'Status',
-        type: 'combobox',
-        visible: true,
-        filterable: true,
-        inputProps: { options: Object.entries(STATUSES).map(([value, t]) => ({ value, label: t.label })) },
-        tags: STATUSES,
-      },
+      tagColumn('status', 'Status', STATUSES),
       {
         key: 'isActiveCustomer',
         mapKey: 'isActiveCustomer',
