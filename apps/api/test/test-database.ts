@@ -3,17 +3,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
+import { withDatabase } from './global-setup.ts';
 
 export interface TestDatabase {
   url: string;
   db: Db;
 }
-
-const withDatabase = (url: string, name: string): string => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
