@@ -3,9 +3,7 @@ import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
 import { compare } from './time-it.ts';
 
-const RIGHTS_SQL = `SELECT DISTINCT r.name FROM users u JOIN user_roles ur ON ur.user_id = u.id
-  JOIN role_rights rr ON rr.role_id = ur.role_id JOIN rights r ON r.id = rr.right_id
-  WHERE u.email = $1 AND NOT u.disabled ORDER BY r.name`;
+const RIGHTS_SQL = 'SELECT right_name FROM user_rights WHERE email = $1 ORDER BY right_name';
 
 export async function platformBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
   const headers = { authorization: `Bearer ${env.token}` };

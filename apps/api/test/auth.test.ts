@@ -138,4 +138,54 @@ describe('rights are read on every request', () => {
     const after = (await (await rights(token)).json()) as string[];
     expect(after).toEqual([]);
   });
+
+  it('counts a right taken from a role, a renamed right and a disabled account at once', async () => {
+    const token = await craft({ email: 'viewer@bmtools.local' });
+    const list = async () => (await (await rights(token)).json()) as string[];
+    const pages = async () =>
+      (await fetch(`${server.baseUrl}/api/pages`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await list()).toContain('BMTools/Page/List');
+    expect(await pages()).toBe(200);
+
+    await server.db.query(
+      `DELETE FROM role_rights WHERE right_id = (SELECT id FROM rights WHERE name = 'BMTools/Page/List')
+          AND role_id = (SELECT id FROM roles WHERE name = 'viewer')`,
+    );
+    expect(await list()).not.toContain('BMTools/Page/List');
+    expect(await pages()).toBe(403);
+
+    await server.db.query(
+      `INSERT INTO role_rights (role_id, right_id)
+         SELECT (SELECT id FROM roles WHERE name = 'viewer'), id FROM rights WHERE name = 'BMTools/Page/List'`,
+    );
+    expect(await pages()).toBe(200);
+
+    await server.db.query(
+      `UPDATE rights SET name = 'BMTools/Page/ListRenamed' WHERE name = 'BMTools/Page/List'`,
+    );
+    expect(await list()).toContain('BMTools/Page/ListRenamed');
+    expect(await list()).not.toContain('BMTools/Page/List');
+    await server.db.query(
+      `UPDATE rights SET name = 'BMTools/Page/List' WHERE name = 'BMTools/Page/ListRenamed'`,
+    );
+
+    await server.db.query(`UPDATE users SET disabled = true WHERE email = 'viewer@bmtools.local'`);
+    expect(await list()).toEqual([]);
+    await server.db.query(`UPDATE users SET disabled = false WHERE email = 'viewer@bmtools.local'`);
+    expect(await list()).toContain('BMTools/Page/List');
+  });
+
+  it('keeps user_rights equal to the rights granted through roles', async () => {
+    const { rows } = await server.db.query<{ missing: number; extra: number }>(
+      `SELECT (SELECT count(*) FROM v_granted_rights g WHERE NOT EXISTS
+                (SELECT 1 FROM user_rights x WHERE x.email = g.email AND x.right_name = g.right_name)) AS missing,
+              (SELECT count(*) FROM user_rights x WHERE NOT EXISTS
+                (SELECT 1 FROM v_granted_rights g WHERE x.email = g.email AND x.right_name = g.right_name)) AS extra`,
+    );
+    expect(rows[0]).toEqual({ missing: 0, extra: 0 });
+    const { rows: counts } = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM user_rights',
+    );
+    expect(counts[0]?.n).toBeGreaterThan(100);
+  });
 });

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/pool.ts';
-import { hasRight, rightsForEmail } from '../users/users.ts';
+import { hasAnyRight, hasRight, rightsForEmail } from '../users/users.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean } | { anyOf: string[] };
@@ -68,7 +68,7 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenV
     };
     if (typeof access !== 'object') return;
     if ('anyOf' in access) {
-      for (const right of access.anyOf) if (await hasRight(opts.db, identity.email, right)) return;
+      if (await hasAnyRight(opts.db, identity.email, access.anyOf)) return;
       return reply.code(403).send(missingRight(access.anyOf.join(' or ')));
     }
     if (!access.checkedInQuery && !(await hasRight(opts.db, identity.email, access.right))) {

@@ -1,7 +1,9 @@
 /**
  * Accounts of the built-in identity provider and the rights lookup every request makes.
  * Emails are stored lower-case; rights come from the roles a user holds and are read per request
- * so that a revocation counts at once.
+ * so that a revocation counts at once. They are read from `user_rights`, which triggers keep equal
+ * to the roles' rights of every enabled account (migration 1700000007000), so a check is one
+ * primary-key lookup.
  */
 import type { Queryable } from '../db/pool.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -19,11 +21,7 @@ const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** SQL condition: the account with email `emailParam` is enabled and holds right `rightParam`. */
 export const rightHeldSql = (emailParam: string, rightParam: string): string =>
-  `EXISTS (SELECT 1 FROM users u
-             JOIN user_roles ur ON ur.user_id = u.id
-             JOIN role_rights rr ON rr.role_id = ur.role_id
-             JOIN rights r ON r.id = rr.right_id
-            WHERE u.email = ${emailParam} AND NOT u.disabled AND r.name = ${rightParam})`;
+  `EXISTS (SELECT 1 FROM user_rights WHERE email = ${emailParam} AND right_name = ${rightParam})`;
 
 export async function hasRight(db: Queryable, email: string, right: string): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(`SELECT ${rightHeldSql('$1', '$2')} AS ok`, [
@@ -33,17 +31,21 @@ export async function hasRight(db: Queryable, email: string, right: string): Pro
   return rows[0]?.ok === true;
 }
 
+/** Whether the enabled account holds at least one of `rights` (one lookup, whatever their number). */
+export async function hasAnyRight(db: Queryable, email: string, rights: readonly string[]): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM user_rights WHERE email = $1 AND right_name = ANY($2::text[])) AS ok',
+    [normaliseEmail(email), rights],
+  );
+  return rows[0]?.ok === true;
+}
+
 export async function rightsForEmail(db: Queryable, email: string): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT DISTINCT r.name FROM users u
-       JOIN user_roles ur ON ur.user_id = u.id
-       JOIN role_rights rr ON rr.role_id = ur.role_id
-       JOIN rights r ON r.id = rr.right_id
-      WHERE u.email = $1 AND NOT u.disabled
-      ORDER BY r.name`,
+  const { rows } = await db.query<{ right_name: string }>(
+    'SELECT right_name FROM user_rights WHERE email = $1 ORDER BY right_name',
     [normaliseEmail(email)],
   );
-  return rows.map((r) => r.name);
+  return rows.map((r) => r.right_name);
 }
 
 /** Returns the account when the password matches an enabled account, else null. */
