@@ -10,6 +10,8 @@ interface TokenIdentity {
   sub: string;
   email: string;
   scope: string[];
+  /** Expiry (epoch seconds) when the token states one. */
+  exp?: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<TokenIdentity>;
@@ -24,24 +26,68 @@ function identityOf(payload: JWTPayload): TokenIdentity {
   );
   if (!email) throw new InvalidTokenError('The access token carries no email');
   const scope = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-  return { sub: String(payload.sub ?? ''), email: email.toLowerCase(), scope };
+  return {
+    sub: String(payload.sub ?? ''),
+    email: email.toLowerCase(),
+    scope,
+    ...(typeof payload.exp === 'number' ? { exp: payload.exp } : {}),
+  };
+}
+
+const CLOCK_TOLERANCE_S = 5;
+/** Verified tokens are remembered this long at most (and never past their expiry)… */
+const CACHE_TTL_MS = 5 * 60_000;
+/** …and at most this many at once; the oldest entry makes room for a new one. */
+const CACHE_MAX = 10_000;
+
+interface Verified {
+  identity: TokenIdentity;
+  /** Epoch ms after which the entry is no longer used. */
+  until: number;
+}
+
+/**
+ * Remembers tokens whose signature and claims were verified, keyed by the whole token, so a
+ * user's burst of calls verifies the signature once. A cached token is still refused once it has
+ * expired; a token that failed verification is never remembered. Rights are not part of the
+ * cache: they are read per request.
+ */
+export function cachedVerifier(verify: TokenVerifier, now: () => number = Date.now): TokenVerifier {
+  const cache = new Map<string, Verified>();
+  return async (token) => {
+    const hit = cache.get(token);
+    if (hit) {
+      if (now() < hit.until) return hit.identity;
+      cache.delete(token);
+    }
+    const identity = await verify(token);
+    // A token that states no expiry is verified on every call.
+    if (identity.exp === undefined) return identity;
+    if (cache.size >= CACHE_MAX) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    const expires = (identity.exp + CLOCK_TOLERANCE_S) * 1000;
+    cache.set(token, { identity, until: Math.min(now() + CACHE_TTL_MS, expires) });
+    return identity;
+  };
 }
 
 function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audience: string): TokenVerifier {
-  return async (token) => {
+  return cachedVerifier(async (token) => {
     try {
       const { payload } = await jwtVerify(token, keys as Parameters<typeof jwtVerify>[1] & object, {
         issuer,
         audience,
         algorithms: ALGORITHMS,
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_S,
       });
       return identityOf(payload);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       throw new InvalidTokenError('The access token is invalid or expired');
     }
-  };
+  });
 }
 
 export function localTokenVerifier(publicKeys: JWK[], issuer: string, audience: string): TokenVerifier {
