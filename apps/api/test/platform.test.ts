@@ -108,6 +108,17 @@ describe('serving the SPA', () => {
     expect(directive('frame-src')).toBe("frame-src 'self' https://roadmap.example.com");
     expect(directive('object-src')).toBe("object-src 'none'");
   });
+
+  it('sends the other security headers on API answers and errors alike, and no X-Powered-By', async () => {
+    for (const response of [await get('/api/config'), await get('/api/userRights')]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
 });
 
 describe('the sign-in page', () => {

@@ -2,8 +2,9 @@
  * Helmet headers and the Content-Security-Policy: our own scripts only, nothing inline; frames only
  * from the configured tool URLs; connections to ourselves (and the external identity provider).
  */
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.ts';
 
 const originOf = (url: string): string | null => {
@@ -45,11 +46,37 @@ export function cspHeader(config: AppConfig, styleNonce?: string): string {
     .join(';');
 }
 
-export async function securityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
-  await app.register(helmet, {
+/**
+ * Helmet's headers, worked out once: the policy is the same for every response (the SPA documents
+ * replace the CSP with one carrying their nonce), so nothing is parsed or built per request.
+ */
+function helmetHeaders(config: AppConfig): { set: Array<[string, string]>; removed: string[] } {
+  const set: Array<[string, string]> = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // The silent-renew iframe and tool frames load cross-origin documents only from allowed origins.
     crossOriginEmbedderPolicy: false,
     hsts: config.production,
+  })(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return { set, removed };
+}
+
+export async function securityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const { set, removed } = helmetHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
+    for (const name of removed) reply.raw.removeHeader(name);
+    done();
   });
 }
