@@ -53,13 +53,21 @@ function integer(name: string, raw: unknown, fallback: number, min: number, max:
   return value;
 }
 
-export function columnMap(entity: EntitySpec): Map<string, CatalogColumn> {
-  return new Map(entity.columns.map((c) => [c.name, c]));
+const columnMaps = new WeakMap<EntitySpec, ReadonlyMap<string, CatalogColumn>>();
+
+/** The entity's registered columns by name, built once per entity (entities do not change). */
+export function columnMap(entity: EntitySpec): ReadonlyMap<string, CatalogColumn> {
+  let map = columnMaps.get(entity);
+  if (!map) {
+    map = new Map(entity.columns.map((c) => [c.name, c]));
+    columnMaps.set(entity, map);
+  }
+  return map;
 }
 
 class FilterParser {
   private conditions = 0;
-  constructor(private readonly columns: Map<string, CatalogColumn>) {}
+  constructor(private readonly columns: ReadonlyMap<string, CatalogColumn>) {}
 
   parse(raw: unknown, depth: number): FilterNode {
     if (depth > CRITERIA_LIMITS.maxDepth) {
@@ -106,7 +114,7 @@ class FilterParser {
   }
 }
 
-function parseSort(raw: unknown, columns: Map<string, CatalogColumn>): SortKey[] {
+function parseSort(raw: unknown, columns: ReadonlyMap<string, CatalogColumn>): SortKey[] {
   if (raw === undefined || raw === '') return [];
   const list = json('sort', raw);
   if (!Array.isArray(list)) throw new CriteriaError('sort must be a JSON list of "mapKey=ASC|DESC"');
@@ -121,7 +129,11 @@ function parseSort(raw: unknown, columns: Map<string, CatalogColumn>): SortKey[]
   });
 }
 
-function parseFields(raw: unknown, entity: EntitySpec, columns: Map<string, CatalogColumn>): CatalogColumn[] {
+function parseFields(
+  raw: unknown,
+  entity: EntitySpec,
+  columns: ReadonlyMap<string, CatalogColumn>,
+): CatalogColumn[] {
   if (raw === undefined || raw === '') return entity.columns;
   const list = json('fields', raw);
   if (!Array.isArray(list) || list.length === 0)
