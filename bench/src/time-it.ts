@@ -25,7 +25,8 @@ async function timePair(
   ours: () => Promise<unknown>,
   other: () => Promise<unknown>,
 ): Promise<[Timing, Timing]> {
-  for (let i = 0; i < Math.min(20, rounds); i++) {
+  // Warm both sides alike: JIT, connection pools and PostgreSQL's caches settle over the first ~100 calls.
+  for (let i = 0; i < Math.min(100, rounds); i++) {
     await ours();
     await other();
   }

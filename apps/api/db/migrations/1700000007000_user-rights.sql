@@ -35,6 +35,16 @@ BEGIN
 END;
 $$;
 
+-- The check itself. Written in PL/pgSQL on purpose: the function is not inlined, so a statement
+-- that calls it with parameters plans no extra relation and runs it once as a one-time filter,
+-- and its own lookup is planned once per connection.
+CREATE FUNCTION bm_has_right(p_email text, p_right text) RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (SELECT 1 FROM user_rights WHERE email = p_email AND right_name = p_right);
+END;
+$$;
+
 CREATE TRIGGER users_refresh_user_rights
   AFTER INSERT OR DELETE OR UPDATE OF email, disabled OR TRUNCATE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION bm_refresh_user_rights();
@@ -55,6 +65,7 @@ DROP TRIGGER rights_refresh_user_rights ON rights;
 DROP TRIGGER role_rights_refresh_user_rights ON role_rights;
 DROP TRIGGER user_roles_refresh_user_rights ON user_roles;
 DROP TRIGGER users_refresh_user_rights ON users;
+DROP FUNCTION bm_has_right(text, text);
 DROP FUNCTION bm_refresh_user_rights();
 DROP TABLE user_rights;
 DROP VIEW v_granted_rights;

@@ -21,7 +21,7 @@ const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** SQL condition: the account with email `emailParam` is enabled and holds right `rightParam`. */
 export const rightHeldSql = (emailParam: string, rightParam: string): string =>
-  `EXISTS (SELECT 1 FROM user_rights WHERE email = ${emailParam} AND right_name = ${rightParam})`;
+  `bm_has_right(${emailParam}, ${rightParam})`;
 
 export async function hasRight(db: Queryable, email: string, right: string): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(`SELECT ${rightHeldSql('$1', '$2')} AS ok`, [
