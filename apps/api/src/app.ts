@@ -24,6 +24,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
 import { listRoutes } from './lists/list-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
+import { notificationHub } from './notifications/hub.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
 import { oidcRoutes } from './oidc/oidc-routes.ts';
 import { presetRoutes } from './presets/preset-routes.ts';
 import { recordRoutes } from './records/record-routes.ts';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
+  await app.register(notificationRoutes, { db });
+  await app.register(notificationHub, { db, verify: deps.verify });
   if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
   await spa(app, config);
   return app;

@@ -7,6 +7,7 @@ import { syncCatalog } from '../catalog/sync-catalog.ts';
 import type { Db } from '../db/pool.ts';
 import { addUser, listUsers } from '../users/users.ts';
 import { seedInterceptions } from './seed-interceptions.ts';
+import { seedNotifications } from './seed-notifications.ts';
 import { seedPages } from './seed-pages.ts';
 import { seedReservations } from './seed-reservations.ts';
 
@@ -26,5 +27,6 @@ export async function seedDemo(db: Db, opts: { reservations?: number } = {}): Pr
   }
   await seedPages(db);
   await seedInterceptions(db);
+  await seedNotifications(db);
   await seedReservations(db, opts.reservations ?? DEFAULT_RESERVATIONS);
 }

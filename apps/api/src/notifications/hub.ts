@@ -1,0 +1,207 @@
+/**
+ * The notification hub (contract "Hub", fixed): a WebSocket at `/notificationshub?access_token=…`.
+ * The token is verified before the upgrade and must carry the hub scope. Each instance LISTENs on
+ * `bm_notifications`; a new notification row announces `{id, to}` there (migration 1700000008000),
+ * and the instance holding sockets of `to` reads the row and sends
+ * `{"type":"receiveNewMessage","message":{…}}` to those sockets only. So a notification raised
+ * through any instance reaches the user on any other, and nothing is lost on restart: the bell
+ * reads what it missed through `getLatestMessages`.
+ */
+
+import { HUB_SCOPE, type HubMessage } from '@bm/contracts';
+import websocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { InvalidTokenError, type TokenVerifier } from '../auth/token-verifier.ts';
+import type { Db } from '../db/pool.ts';
+import { notificationById } from './notification-store.ts';
+
+const CHANNEL = 'bm_notifications';
+/** Sockets one user may hold at once (tabs, windows); the oldest is closed for a new one. */
+const MAX_SOCKETS_PER_USER = 20;
+/** Ping interval; a socket that missed the previous ping is dropped. */
+const HEARTBEAT_MS = 30_000;
+const RECONNECT_MS = 1_000;
+/** Node fires longer timers at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Announcement {
+  id: number;
+  to: string;
+}
+
+const isAnnouncement = (value: unknown): value is Announcement =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Announcement).id === 'number' &&
+  typeof (value as Announcement).to === 'string';
+
+class SocketRegistry {
+  private readonly byEmail = new Map<string, Set<WebSocket>>();
+
+  add(email: string, socket: WebSocket): void {
+    let sockets = this.byEmail.get(email);
+    if (!sockets) {
+      sockets = new Set();
+      this.byEmail.set(email, sockets);
+    }
+    if (sockets.size >= MAX_SOCKETS_PER_USER) {
+      const oldest = sockets.values().next().value;
+      oldest?.close(1008, 'Too many connections');
+      if (oldest) sockets.delete(oldest);
+    }
+    sockets.add(socket);
+  }
+
+  remove(email: string, socket: WebSocket): void {
+    const sockets = this.byEmail.get(email);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.byEmail.delete(email);
+  }
+
+  of(email: string): ReadonlySet<WebSocket> | undefined {
+    return this.byEmail.get(email);
+  }
+
+  *all(): Iterable<WebSocket> {
+    for (const sockets of this.byEmail.values()) yield* sockets;
+  }
+}
+
+/** Keeps one LISTEN connection open, reconnecting after a failure, until stopped. */
+function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyInstance['log']) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({
+      connectionString: db.options.connectionString,
+      options: db.options.options,
+    });
+    client = next;
+    next.on('notification', (message) => {
+      try {
+        const payload: unknown = JSON.parse(message.payload ?? '');
+        if (isAnnouncement(payload)) onAnnouncement(payload);
+      } catch {
+        log.warn({ payload: message.payload }, 'unreadable notification announcement');
+      }
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'notification listener lost its connection; reconnecting');
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      next.emit('error', error);
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+export async function notificationHub(
+  app: FastifyInstance,
+  opts: { db: Db; verify: TokenVerifier },
+): Promise<void> {
+  const { db, verify } = opts;
+  const sockets = new SocketRegistry();
+  const alive = new WeakSet<WebSocket>();
+
+  const deliver = async ({ id, to }: Announcement) => {
+    const targets = sockets.of(to);
+    if (!targets?.size) return;
+    const message = await notificationById(db, id);
+    if (!message || message.to !== to) return;
+    const frame = JSON.stringify({ type: 'receiveNewMessage', message } satisfies HubMessage);
+    for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(frame);
+  };
+  const listener = listen(
+    db,
+    (a) => void deliver(a).catch((err) => app.log.error({ err }, 'push failed')),
+    app.log,
+  );
+  await listener.ready;
+
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets.all()) {
+      if (!alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await listener.stop();
+  });
+
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+
+  app.get<{ Querystring: { access_token?: string } }>(
+    '/notificationshub',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Runs before the upgrade: a refused token gets a plain HTTP 401, no socket.
+      preValidation: async (request, reply) => {
+        const token = request.query.access_token;
+        if (!token) return reply.code(401).send({ message: 'Unauthorized' });
+        try {
+          const identity = await verify(token);
+          if (!identity.scope.includes(HUB_SCOPE)) {
+            return reply.code(403).send({ message: `The access token lacks the ${HUB_SCOPE} scope` });
+          }
+          request.hubIdentity = identity;
+        } catch (error) {
+          const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
+          return reply.code(401).send({ message });
+        }
+      },
+    },
+    (socket, request) => {
+      const identity = request.hubIdentity;
+      if (!identity) {
+        socket.close(1008, 'Unauthorized');
+        return;
+      }
+      sockets.add(identity.email, socket);
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      // The socket lives as long as its token: the client reconnects with a renewed one.
+      const expiry =
+        identity.exp === undefined
+          ? undefined
+          : setTimeout(
+              () => socket.close(4401, 'Token expired'),
+              Math.min(MAX_TIMER_MS, Math.max(0, identity.exp * 1000 - Date.now())),
+            );
+      expiry?.unref();
+      socket.on('close', () => {
+        clearTimeout(expiry);
+        sockets.remove(identity.email, socket);
+      });
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    hubIdentity?: Awaited<ReturnType<TokenVerifier>>;
+  }
+}

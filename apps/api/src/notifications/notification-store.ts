@@ -1,0 +1,137 @@
+/**
+ * Notifications in the database: a user's pages (newest first), the ones newer than an id, marking
+ * one read, and raising one. Every read is scoped to the recipient, who always comes from the token.
+ */
+import {
+  NOTIFICATION_PAGE_SIZE,
+  type Notification,
+  type NotificationActions,
+  type NotificationPage,
+} from '@bm/contracts';
+import type { Queryable } from '../db/pool.ts';
+
+interface NotificationRow {
+  id: number;
+  from_email: string;
+  to_email: string;
+  title: string;
+  description: string;
+  is_read: boolean;
+  actions: NotificationActions;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, from_email, to_email, title, description, is_read, actions, created_at';
+
+const toNotification = (row: NotificationRow): Notification => ({
+  id: Number(row.id),
+  from: row.from_email,
+  title: row.title,
+  description: row.description,
+  to: row.to_email,
+  isRead: row.is_read,
+  createdDateUtc: row.created_at.toISOString(),
+  actions: row.actions,
+});
+
+async function unreadCount(db: Queryable, email: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE to_email = $1 AND NOT is_read',
+    [email],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function notificationPage(
+  db: Queryable,
+  email: string,
+  pageIndex: number,
+): Promise<NotificationPage> {
+  const [{ rows }, total, unread] = await Promise.all([
+    db.query<NotificationRow>(
+      `SELECT ${COLUMNS} FROM notifications WHERE to_email = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [email, NOTIFICATION_PAGE_SIZE, pageIndex * NOTIFICATION_PAGE_SIZE],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE to_email = $1', [email]),
+    unreadCount(db, email),
+  ]);
+  const totalItemsCount = total.rows[0]?.n ?? 0;
+  return {
+    data: rows.map(toNotification),
+    paging: {
+      pageIndex,
+      pageSize: NOTIFICATION_PAGE_SIZE,
+      totalPages: Math.ceil(totalItemsCount / NOTIFICATION_PAGE_SIZE),
+      totalItemsCount,
+    },
+    unreadCount: unread,
+  };
+}
+
+/** Notifications newer than `afterId` (at most one page), newest first: what a reconnecting bell missed. */
+export async function latestNotifications(
+  db: Queryable,
+  email: string,
+  afterId: number,
+): Promise<NotificationPage> {
+  const [{ rows }, unread] = await Promise.all([
+    db.query<NotificationRow>(
+      `SELECT ${COLUMNS} FROM notifications WHERE to_email = $1 AND id > $2 ORDER BY id DESC LIMIT $3`,
+      [email, afterId, NOTIFICATION_PAGE_SIZE],
+    ),
+    unreadCount(db, email),
+  ]);
+  return {
+    data: rows.map(toNotification),
+    paging: {
+      pageIndex: 0,
+      pageSize: NOTIFICATION_PAGE_SIZE,
+      totalPages: rows.length > 0 ? 1 : 0,
+      totalItemsCount: rows.length,
+    },
+    unreadCount: unread,
+  };
+}
+
+/** Marks the user's own notification read; false when the user has no notification with that id. */
+export async function markRead(db: Queryable, email: string, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE notifications SET is_read = true WHERE id = $1 AND to_email = $2',
+    [id, email],
+  );
+  return rowCount === 1;
+}
+
+export async function notificationById(db: Queryable, id: number): Promise<Notification | null> {
+  const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ? toNotification(rows[0]) : null;
+}
+
+export interface NewNotification {
+  from?: string;
+  to: string;
+  title: string;
+  description?: string;
+  actions?: NotificationActions;
+}
+
+/**
+ * Stores a notification; the insert announces it on `bm_notifications`, and whichever instance
+ * holds the recipient's hub socket pushes it (see hub.ts).
+ */
+export async function raiseNotification(db: Queryable, input: NewNotification): Promise<Notification> {
+  const { rows } = await db.query<NotificationRow>(
+    `INSERT INTO notifications (from_email, to_email, title, description, actions)
+     VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+    [
+      input.from ?? '',
+      input.to.trim().toLowerCase(),
+      input.title,
+      input.description ?? '',
+      input.actions ?? {},
+    ],
+  );
+  return toNotification(rows[0] as NotificationRow);
+}

@@ -1,0 +1,204 @@
+import type { HubMessage, NotificationPage } from '@bm/contracts';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { loadConfig } from '../src/config.ts';
+import { raiseNotification } from '../src/notifications/notification-store.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { signIn } from './sign-in.ts';
+import { freePort, startTestServer, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+let admin: string;
+let editor: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signIn(server.baseUrl, 'admin@bmtools.local', 'admin')).accessToken;
+  editor = (await signIn(server.baseUrl, 'editor@bmtools.local', 'editor')).accessToken;
+});
+
+const call = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${server.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}` } });
+
+async function page(token: string, query: string): Promise<NotificationPage> {
+  const response = await call(`/api/notifications/get?${query}`, token);
+  expect(response.status).toBe(200);
+  return (await response.json()) as NotificationPage;
+}
+
+describe('GET /api/notifications/get', () => {
+  it("pages the caller's notifications newest first, with totals and the unread count", async () => {
+    const first = await page(admin, 'email=admin@bmtools.local&pageIndex=0');
+    expect(first.data).toHaveLength(10);
+    expect(first.paging).toEqual({ pageIndex: 0, pageSize: 10, totalPages: 2, totalItemsCount: 14 });
+    expect(first.unreadCount).toBe(4);
+    const ids = first.data.map((n) => n.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.data.every((n) => n.to === 'admin@bmtools.local')).toBe(true);
+    expect(first.data[0]).toMatchObject({ title: 'Price-watch import finished', isRead: false, actions: {} });
+    expect(first.data[0]?.createdDateUtc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const second = await page(admin, 'email=admin@bmtools.local&pageIndex=1');
+    expect(second.data).toHaveLength(4);
+    expect(Math.max(...second.data.map((n) => n.id))).toBeLessThan(Math.min(...ids));
+    expect((await page(admin, 'pageIndex=2')).data).toEqual([]);
+  });
+
+  it("refuses another user's email, a missing token and a bad page index", async () => {
+    const other = await call('/api/notifications/get?email=editor@bmtools.local&pageIndex=0', admin);
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as { message: string }).message).toBe(
+      'Notifications can only be read by their recipient',
+    );
+    expect((await fetch(`${server.baseUrl}/api/notifications/get?pageIndex=0`)).status).toBe(401);
+    const bad = await call('/api/notifications/get?pageIndex=-1', admin);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('pageIndex');
+    // The email is compared without regard to case, as emails are stored.
+    expect((await call('/api/notifications/get?email=Admin@BMTools.local', admin)).status).toBe(200);
+  });
+});
+
+describe('PUT /api/notifications/{id}/makeAsRead', () => {
+  it('marks the caller’s own notification read, and only that', async () => {
+    const before = await page(editor, 'pageIndex=0');
+    const unread = before.data.find((n) => !n.isRead);
+    if (!unread) throw new Error('the seed gives the editor unread notifications');
+    const response = await call(`/api/notifications/${unread.id}/makeAsRead`, editor, { method: 'PUT' });
+    expect(response.status).toBe(204);
+    const after = await page(editor, 'pageIndex=0');
+    expect(after.unreadCount).toBe(before.unreadCount - 1);
+    expect(after.data.find((n) => n.id === unread.id)?.isRead).toBe(true);
+  });
+
+  it("answers 404 for another user's notification and leaves it unread", async () => {
+    const adminUnread = (await page(admin, 'pageIndex=0')).data.find((n) => !n.isRead);
+    if (!adminUnread) throw new Error('the seed gives the admin unread notifications');
+    const response = await call(`/api/notifications/${adminUnread.id}/makeAsRead`, editor, { method: 'PUT' });
+    expect(response.status).toBe(404);
+    expect((await page(admin, 'pageIndex=0')).data.find((n) => n.id === adminUnread.id)?.isRead).toBe(false);
+    expect((await call('/api/notifications/abc/makeAsRead', editor, { method: 'PUT' })).status).toBe(400);
+  });
+});
+
+describe('GET /api/notifications/getLatestMessages', () => {
+  it('returns only what arrived after the given id', async () => {
+    const newest = (await page(admin, 'pageIndex=0')).data[0]?.id ?? 0;
+    expect(
+      (await (
+        await call(`/api/notifications/getLatestMessages?latestMessageId=${newest}`, admin)
+      ).json()) as NotificationPage,
+    ).toMatchObject({ data: [] });
+    const raised = await raiseNotification(server.db, { to: 'admin@bmtools.local', title: 'Export ready' });
+    await raiseNotification(server.db, { to: 'editor@bmtools.local', title: 'Not for the admin' });
+    const latest = (await (
+      await call(
+        `/api/notifications/getLatestMessages?email=admin@bmtools.local&latestMessageId=${newest}`,
+        admin,
+      )
+    ).json()) as NotificationPage;
+    expect(latest.data.map((n) => n.id)).toEqual([raised.id]);
+    expect(latest.unreadCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** Opens a hub socket; resolves once open, or rejects with the HTTP status of a refused upgrade. */
+function connect(
+  base: string,
+  token: string | undefined,
+): Promise<{ socket: WebSocket; messages: HubMessage[] }> {
+  const url = `${base.replace(/^http/, 'ws')}/notificationshub${token ? `?access_token=${token}` : ''}`;
+  const socket = new WebSocket(url);
+  const messages: HubMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as HubMessage));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages }));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const waitFor = async (check: () => boolean, ms = 5000): Promise<void> => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('the /notificationshub WebSocket', () => {
+  it('refuses an upgrade without a valid token, or with a token lacking the hub scope', async () => {
+    await expect(connect(server.baseUrl, undefined)).rejects.toThrow('HTTP 401');
+    await expect(connect(server.baseUrl, 'not.a.token')).rejects.toThrow('HTTP 401');
+    const { rows } = await server.db.query<{ value: { signingKey: JWK } }>(
+      `SELECT value FROM app_secrets WHERE name = 'oidc'`,
+    );
+    const jwk = rows[0]?.value.signingKey as JWK;
+    const now = Math.floor(Date.now() / 1000);
+    const apiOnly = await new SignJWT({
+      scope: 'bm-tools-api',
+      email: 'admin@bmtools.local',
+      aud: 'bm-tools-api',
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string })
+      .setIssuer(`${server.baseUrl}/oidc`)
+      .setSubject('x')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(await importJWK(jwk, 'RS256'));
+    await expect(connect(server.baseUrl, apiOnly)).rejects.toThrow('HTTP 403');
+  });
+
+  it('pushes receiveNewMessage to the sockets of the recipient only', async () => {
+    const adminTab1 = await connect(server.baseUrl, admin);
+    const adminTab2 = await connect(server.baseUrl, admin);
+    const editorTab = await connect(server.baseUrl, editor);
+    try {
+      const raised = await raiseNotification(server.db, {
+        from: 'system',
+        to: 'admin@bmtools.local',
+        title: 'Reservations export ready',
+        description: 'reservations.xlsx',
+        actions: { download: { url: '/api/exports/download?id=7', fileName: 'reservations.xlsx' } },
+      });
+      await waitFor(() => adminTab1.messages.length > 0 && adminTab2.messages.length > 0);
+      for (const tab of [adminTab1, adminTab2]) {
+        expect(tab.messages).toEqual([{ type: 'receiveNewMessage', message: raised }]);
+      }
+      await raiseNotification(server.db, { to: 'editor@bmtools.local', title: 'For the editor' });
+      await waitFor(() => editorTab.messages.length > 0);
+      expect(editorTab.messages.map((m) => m.message.title)).toEqual(['For the editor']);
+      expect(adminTab1.messages).toHaveLength(1);
+    } finally {
+      for (const tab of [adminTab1, adminTab2, editorTab]) tab.socket.close();
+    }
+  });
+
+  it('delivers a notification raised through one instance to a socket on another', async () => {
+    const port = await freePort();
+    // A second instance of the same deployment: same database, same public URL (so the same issuer).
+    const second: RunningServer = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: server.databaseUrl,
+        PUBLIC_URL: server.baseUrl,
+        LOG_LEVEL: 'silent',
+      }),
+      () => {},
+    );
+    afterAll(() => second.close());
+    const onSecond = await connect(`http://127.0.0.1:${port}`, admin);
+    try {
+      const raised = await raiseNotification(server.db, {
+        to: 'admin@bmtools.local',
+        title: 'Raised on the first',
+      });
+      await waitFor(() => onSecond.messages.length > 0);
+      expect(onSecond.messages[0]).toEqual({ type: 'receiveNewMessage', message: raised });
+    } finally {
+      onSecond.socket.close();
+    }
+  });
+});
