@@ -46,6 +46,11 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': api, '/oidc': api, '/healthz': api },
+    proxy: {
+      '/api': api,
+      '/oidc': api,
+      '/healthz': api,
+      '/notificationshub': { target: api.replace(/^http/, 'ws'), ws: true },
+    },
   },
 });

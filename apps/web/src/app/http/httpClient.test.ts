@@ -51,10 +51,21 @@ describe('createHttpClient', () => {
     expect(deps.loading.get()).toBe(0);
     const init = calls[0]?.init;
     expect(init?.credentials).toBe('omit');
-    expect(init?.headers).toMatchObject({
-      Authorization: `Bearer ${TOKEN}`,
-      'Content-Type': 'application/json',
+    expect(init?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' });
+    // No body, no Content-Type: a server refuses an empty body declared as JSON.
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('reads a file answer as a Blob when asked (downloads), with the bearer token', async () => {
+    const file = new Response(new Uint8Array([80, 75, 3, 4]), {
+      status: 200,
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
     });
+    const { client, calls } = setup([file]);
+    const blob = await client.request<Blob>('/api/exports/download?id=3', { responseType: 'blob' });
+    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([80, 75, 3, 4]);
+    expect(calls[0]?.init?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
   });
 
   it('sends a JSON body', async () => {
@@ -67,6 +78,7 @@ describe('createHttpClient', () => {
     ).resolves.toBeUndefined();
     expect(calls[0]?.init?.method).toBe('DELETE');
     expect(calls[0]?.init?.body).toBe('{"menuId":2,"path":"/page/list"}');
+    expect(calls[0]?.init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
   it("rejects with 'Timeout' after clientRequestTimeOut and counts the call as ended", async () => {

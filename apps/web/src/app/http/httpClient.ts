@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** Failures are logged but not alerted (presets, menu, rights: core §8). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** 'blob' reads the answer as a file (downloads) instead of JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpClient {
@@ -48,9 +50,10 @@ type Send = (token: string) => Promise<Sent>;
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  const headersFor = (token: string): Record<string, string> => ({
+  // Content-Type only with a body: a bodiless PUT or DELETE declared as JSON is refused as empty JSON.
+  const headersFor = (token: string, withBody = true): Record<string, string> => ({
     Accept: 'application/json',
-    'Content-Type': 'application/json',
+    ...(withBody ? { 'Content-Type': 'application/json' } : {}),
     Authorization: `Bearer ${token}`,
   });
 
@@ -74,7 +77,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  async function call<T>(path: string, method: string, send: Send, remaining: () => number): Promise<T> {
+  async function call<T>(
+    path: string,
+    method: string,
+    send: Send,
+    remaining: () => number,
+    responseType: RequestOptions['responseType'],
+  ): Promise<T> {
     const token = await deps.getAccessToken();
     if (!token) {
       deps.onUnauthenticated();
@@ -96,7 +105,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         const { message, body } = await readErrorBody(response);
         throw new HttpError(message, path, method, response.status, body);
       }
-      return readResult<T>(response);
+      return responseType === 'blob' ? ((await response.blob()) as T) : readResult<T>(response);
     };
     return withTimeout(readBody(), remaining(), { url: path, method, controller });
   }
@@ -110,7 +119,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const response = doFetch(path, {
         method,
-        headers: headersFor(token),
+        headers: headersFor(token, options.body !== undefined),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'omit',
         signal: controller.signal,
@@ -123,7 +132,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     deps.loading.begin();
     try {
-      return await call<T>(path, method, send, remaining);
+      return await call<T>(path, method, send, remaining, options.responseType);
     } catch (caught) {
       const error =
         caught instanceof HttpError

@@ -1,7 +1,11 @@
-/** The header: navigation toggle on narrow screens, logo and app name, user menu (spec core §2, ui.md). */
+/**
+ * The header: navigation toggle on narrow screens, logo and app name, the notifications bell and the
+ * user menu (spec core §2, ui.md).
+ */
 import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import classes from './shell.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -32,7 +36,10 @@ export function ShellHeader({ navOpened, onToggleNav, withNav }: ShellHeaderProp
           </Text>
         </Anchor>
       </Group>
-      <UserMenu />
+      <Group gap="xs" wrap="nowrap">
+        <NotificationBell />
+        <UserMenu />
+      </Group>
     </Group>
   );
 }

@@ -1,0 +1,161 @@
+/**
+ * The notifications bell (spec core §2, entities §4 and §7): unread count, the list with more pages
+ * on scroll, marking read, live arrivals through the hub with a toast, and downloads.
+ * Notifications are raised by inserting rows, as any part of the system does; the database
+ * announces them and the server pushes them to the recipient's open pages.
+ */
+import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+import { header } from '../support/shell.ts';
+
+const viewer = ACCOUNTS.viewer;
+test.use({ storageState: storageStateOf(viewer) });
+// The tests change one account's notifications: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+const bell = (page: Page) => header(page).getByRole('button', { name: /^Notifications/ });
+const list = (page: Page) => page.getByRole('list', { name: 'Notification list' });
+
+async function counts(email: string): Promise<{ total: number; unread: number }> {
+  const [row] = await query<{ total: number; unread: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
+       FROM notifications WHERE to_email = $1`,
+    [email],
+  );
+  return row ?? { total: 0, unread: 0 };
+}
+
+async function raise(to: string, title: string, actions: object = {}): Promise<void> {
+  await query(
+    `INSERT INTO notifications (from_email, to_email, title, description, actions) VALUES ($1, $2, $3, $4, $5)`,
+    ['system', to, title, `${title} (e2e)`, JSON.stringify(actions)],
+  );
+}
+
+async function openShell(page: Page): Promise<void> {
+  await page.goto('/');
+  await waitForShell(page, viewer.email);
+}
+
+test('the bell counts unread, lists newest first, loads more on scroll and marks read on click', async ({
+  page,
+}) => {
+  const before = await counts(viewer.email);
+  expect(before.unread).toBeGreaterThan(0);
+  expect(before.total).toBeGreaterThan(10);
+  await openShell(page);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
+  // The count shows on the bell (Mantine's Indicator, beside the button).
+  await expect(header(page).getByText(String(before.unread), { exact: true })).toBeVisible();
+
+  await bell(page).click();
+  await expect(list(page).getByRole('listitem')).toHaveCount(10);
+  const [newest] = await query<{ title: string }>(
+    'SELECT title FROM notifications WHERE to_email = $1 ORDER BY id DESC LIMIT 1',
+    [viewer.email],
+  );
+  await expect(list(page).getByRole('listitem').first()).toContainText(newest?.title ?? '');
+
+  // Scrolling to the end loads the next page until everything is there.
+  const seenAll = page.getByText('Yay! You have seen it all');
+  await expect(seenAll).toBeHidden();
+  for (let i = 0; i < 5 && !(await seenAll.isVisible()); i++) {
+    await list(page).getByRole('listitem').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+  }
+  await expect(seenAll).toBeVisible();
+  await expect(list(page).getByRole('listitem')).toHaveCount(before.total);
+
+  // Clicking an unread item: a server call, then the local update.
+  const unreadItem = list(page)
+    .getByRole('button', { name: /, unread$/ })
+    .first();
+  const title = ((await unreadItem.getAttribute('aria-label')) ?? '').replace(/, unread$/, '');
+  const marked = page.waitForResponse(
+    (r) => r.url().includes('/makeAsRead') && r.request().method() === 'PUT',
+  );
+  await unreadItem.click();
+  expect((await marked).status()).toBe(204);
+  await expect(list(page).getByRole('button', { name: title, exact: true })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread - 1} unread`);
+  expect((await counts(viewer.email)).unread).toBe(before.unread - 1);
+
+  await page.reload();
+  await waitForShell(page, viewer.email);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread - 1} unread`);
+});
+
+test('a new notification arrives live at the top with a toast; one for someone else does not', async ({
+  page,
+}) => {
+  await openShell(page);
+  const before = await counts(viewer.email);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
+  // The hub socket is open once the page has connected; give it a moment, then raise.
+  await page.waitForTimeout(500);
+  await raise(ACCOUNTS.editor.email, 'For the editor only');
+  await raise(viewer.email, 'Reservations export ready');
+
+  await expect(page.getByText('Reservations export ready (e2e)')).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread + 1} unread`);
+  await bell(page).click();
+  await expect(list(page).getByRole('listitem').first()).toContainText('Reservations export ready');
+  await expect(page.getByText('For the editor only')).toHaveCount(0);
+});
+
+test('a notification raised while the hub connection was down is caught up on reconnect', async ({
+  page,
+}) => {
+  // The page's hub socket passes through this route to the real server, so the test can cut it.
+  const sockets: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
+  await page.routeWebSocket(/\/notificationshub/, (ws) => {
+    sockets.push({ page: ws, server: ws.connectToServer() });
+  });
+  await openShell(page);
+  const before = await counts(viewer.email);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
+  await expect.poll(() => sockets.length).toBe(1);
+
+  const caughtUp = page.waitForResponse((r) => r.url().includes('/api/notifications/getLatestMessages'));
+  await sockets[0]?.server.close();
+  await sockets[0]?.page.close();
+  await raise(viewer.email, 'Raised while disconnected');
+
+  // The page reconnects by itself (after 1 s) and asks for what it missed.
+  expect((await caughtUp).status()).toBe(200);
+  expect(sockets.length).toBe(2);
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread + 1} unread`);
+  await bell(page).click();
+  await expect(list(page).getByRole('listitem').first()).toContainText('Raised while disconnected');
+});
+
+test("a download action fetches the file with the user's token and saves it as its name or Data.xlsx", async ({
+  page,
+}) => {
+  await raise(viewer.email, 'Rights export ready', { download: { url: '/api/userRights' } });
+  await raise(viewer.email, 'Named export ready', {
+    download: { url: '/api/userRights', fileName: 'rights.xlsx' },
+  });
+  await raise(viewer.email, 'Foreign link', { download: { url: 'https://example.com/api/x' } });
+  await openShell(page);
+  await bell(page).click();
+
+  const first = page.waitForEvent('download');
+  await list(page).getByRole('button', { name: 'Download Data.xlsx' }).click();
+  const saved = await first;
+  expect(saved.suggestedFilename()).toBe('Data.xlsx');
+  // The file is what the API answered to the signed-in user: the viewer's rights.
+  const body = await (await saved.createReadStream()).toArray();
+  expect(Buffer.concat(body).toString()).toContain('BMTools/Page/List');
+
+  const second = page.waitForEvent('download');
+  await list(page).getByRole('button', { name: 'Download rights.xlsx' }).click();
+  expect((await second).suggestedFilename()).toBe('rights.xlsx');
+
+  // A link to another origin never gets a download button (the token would leave with it).
+  const foreign = list(page).getByRole('listitem').filter({ hasText: 'Foreign link' });
+  await expect(foreign).toBeVisible();
+  await expect(foreign.getByRole('button', { name: /^Download/ })).toHaveCount(0);
+});
