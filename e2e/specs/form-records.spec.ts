@@ -13,7 +13,7 @@ import {
   toolbarButton,
   waitForForm,
 } from '../support/form-helpers.ts';
-import { alertModal } from '../support/shell.ts';
+import { alertModal, menuLink, openGroup } from '../support/shell.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -172,4 +172,37 @@ test('the viewer may only view', async ({ browser }) => {
 test('a screen whose right has no default preset is the 428 page', async ({ page }) => {
   await page.goto('/review/edit/1');
   await expect(page.getByText('Precondition Required')).toBeVisible();
+});
+
+test('leaving a form with unsaved edits asks first; the browser prompts on reload', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const id = await createPage(page, {});
+  await page.goto(`/page/edit/${id}`);
+  await waitForForm(page);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Not saved yet');
+
+  // An in-app link: our dialog.
+  await openGroup(page, 'Content');
+  await menuLink(page, 'Reviews').click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Not saved yet');
+
+  // A reload: the browser's own beforeunload prompt, dismissed, keeps the page and the edit.
+  let prompted = false;
+  page.once('dialog', (prompt) => {
+    prompted = prompt.type() === 'beforeunload';
+    void prompt.dismiss();
+  });
+  await page.reload({ timeout: 2000 }).catch(() => {});
+  expect(prompted).toBe(true);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Not saved yet');
+
+  await menuLink(page, 'Reviews').click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/review\/list/);
+  expect((await pageRow(id)).title).not.toBe('Not saved yet');
 });

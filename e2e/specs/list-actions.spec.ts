@@ -51,14 +51,18 @@ test('an action with a messagebox asks OK/Cancel first', async ({ page }) => {
   });
   await page.goto('/page/list?ignorestate=true');
   await waitForRows(page);
-  const id = await gridRows(page).first().locator('td').first().innerText();
-  await gridRows(page).first().locator('td').nth(1).click();
+  const id = (await gridRows(page).first().locator('td').first().innerText()).trim();
+  // The same row throughout, by its id: other spec files add pages in parallel, which may move it.
+  const row = gridRows(page).filter({
+    has: page.locator('td:first-child', { hasText: new RegExp(`^\\s*${id}\\s*$`) }),
+  });
+  await row.locator('td').nth(1).click();
   const dialog = page.getByRole('dialog', { name: 'View' });
   await expect(dialog).toContainText(`Open the page ${id} now?`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/page\/list/);
-  await gridRows(page).first().locator('td').nth(1).click();
+  await row.locator('td').nth(1).click();
   await page.getByRole('dialog', { name: 'View' }).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
 });

@@ -186,6 +186,39 @@ describe('record form: edit mode', () => {
   });
 });
 
+describe('record form: unsaved changes', () => {
+  it('asks before leaving with unsaved edits; Stay keeps them, Leave goes', async () => {
+    const { router } = renderScreen(pageScreen('edit', 5), editApi());
+    const name = await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
+    const start = router.state.location.pathname;
+    await userEvent.type(name, ' edited');
+    await router.navigate('/page/list');
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(router.state.location.pathname).toBe(start);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Home edited');
+
+    await router.navigate('/page/list');
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/list'));
+  });
+
+  it('lets an untouched form, or one typed back to its stored values, go without asking', async () => {
+    const { router } = renderScreen(pageScreen('edit', 5), editApi());
+    const name = await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
+    await userEvent.type(name, 'x');
+    await userEvent.type(name, '{Backspace}');
+    await router.navigate('/page/list');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/list'));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+});
+
 describe('record form: create mode', () => {
   const createApi = () =>
     fakeApi(presets, (path, options) =>

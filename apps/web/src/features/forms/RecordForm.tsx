@@ -24,6 +24,8 @@ import { hasPublishAction, recordApi } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { holds } from './screenRights.ts';
 import { formToolbar } from './toolbarRules.ts';
+import { useUnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { hasUnsavedChanges } from './unsavedChanges.ts';
 import { useFormController } from './useFormController.ts';
 import { useLeaveForm } from './useLeaveForm.ts';
 import { usePublish } from './usePublish.tsx';
@@ -45,8 +47,16 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
   const { search } = useLocation();
   const navigate = useNavigate();
   const userEmail = useUserEmail();
-  const leave = useLeaveForm(screen, definition, api);
+  const leaveForm = useLeaveForm(screen, definition, api);
   const { load } = controller;
+  const guard = useUnsavedChangesGuard(
+    controller.state.loaded && hasUnsavedChanges(controller.state.initial, controller.state.values),
+  );
+  // Every way out the form itself offers (after a save, or Discard changes) is meant: no prompt.
+  const leave = () => {
+    guard.release();
+    leaveForm();
+  };
 
   const valuesOf = (stored: Record<string, unknown> | undefined) =>
     initialValues({ fields, record: stored, search, userEmail, adapterOf: fieldWidget });
@@ -71,6 +81,7 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
     api: api ?? '',
     reload: () => record.refetch(),
     leave,
+    onSaved: guard.release,
     onInvalid: showTabOf,
   });
   const { publish, busy } = usePublish(api, definition, () => void record.refetch());
@@ -128,6 +139,7 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
           </form>
         </PendingChangesProvider>
       </RecordLoadState>
+      {guard.dialog}
       <ConflictDialog
         opened={conflict !== null}
         rows={stored ? conflictRows(fields, controller.state.values, stored) : []}

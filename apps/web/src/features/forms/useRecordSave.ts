@@ -35,6 +35,8 @@ interface SaveDeps {
   api: string;
   reload: () => Promise<unknown>;
   leave: () => void;
+  /** Called once a save succeeded, before any navigation it causes. */
+  onSaved?: () => void;
   onInvalid: (errors: FieldErrors) => void;
 }
 
@@ -46,6 +48,7 @@ export function useRecordSave({
   api,
   reload,
   leave,
+  onSaved,
   onInvalid,
 }: SaveDeps) {
   const http = useHttp();
@@ -109,6 +112,7 @@ export function useRecordSave({
       });
       if (!result?.isSuccess) return showErrorAlert(result?.message || 'The record was not saved.');
       notifications.show({ color: 'green', message: result.message || 'Saved' });
+      onSaved?.();
       const next = afterSave(result, screen.id, close);
       if (next.kind === 'leave') leave();
       else if (next.kind === 'reload') await reload();

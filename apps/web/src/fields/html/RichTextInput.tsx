@@ -33,6 +33,11 @@ export default function RichTextInput({
 }: RichTextInputProps) {
   const latest = useRef({ onChange, value });
   latest.current = { onChange, value };
+  // The editor's own rendering of the value it was last given: Tiptap normalises what it loads
+  // (and may report that as an update); only content that differs from it is an edit.
+  const baseline = useRef<{ value: string; html: string } | null>(null);
+  const htmlOf = (current: { isEmpty: boolean; getHTML(): string }) =>
+    current.isEmpty ? '' : current.getHTML();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
@@ -49,17 +54,24 @@ export default function RichTextInput({
         'aria-multiline': 'true',
       },
     },
+    onCreate: ({ editor: current }) => {
+      baseline.current = { value: latest.current.value, html: htmlOf(current) };
+    },
     // Tiptap also reports the content it was given (normalised); only real edits are changes.
     onUpdate: ({ editor: current }) => {
-      const html = current.isEmpty ? '' : current.getHTML();
-      if (html !== latest.current.value) latest.current.onChange(html);
+      const html = htmlOf(current);
+      const loaded = baseline.current?.value === latest.current.value ? baseline.current.html : undefined;
+      if (html !== latest.current.value && html !== loaded) latest.current.onChange(html);
     },
   });
 
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    const shown = editor.isEmpty ? '' : editor.getHTML();
-    if (value !== shown) editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+    const shown = htmlOf(editor);
+    // Already showing this value (as given, or as the editor renders it): nothing to load.
+    if (value === shown || (baseline.current?.value === value && baseline.current.html === shown)) return;
+    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+    baseline.current = { value, html: htmlOf(editor) };
   }, [editor, value]);
 
   useEffect(() => {
