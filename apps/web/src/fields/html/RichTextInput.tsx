@@ -22,6 +22,10 @@ interface RichTextInputProps {
   onChange: (html: string) => void;
 }
 
+/** What the editor holds, as the field stores it ('' when empty). */
+const htmlOf = (editor: { isEmpty: boolean; getHTML(): string }): string =>
+  editor.isEmpty ? '' : editor.getHTML();
+
 export default function RichTextInput({
   value,
   label,
@@ -36,8 +40,6 @@ export default function RichTextInput({
   // The editor's own rendering of the value it was last given: Tiptap normalises what it loads
   // (and may report that as an update); only content that differs from it is an edit.
   const baseline = useRef<{ value: string; html: string } | null>(null);
-  const htmlOf = (current: { isEmpty: boolean; getHTML(): string }) =>
-    current.isEmpty ? '' : current.getHTML();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
