@@ -2,6 +2,7 @@ import type { Notification, NotificationPage } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bellReducer,
+  catchUpMayHaveGap,
   formatNotificationDate,
   hasMorePages,
   initialBellState,
@@ -65,6 +66,15 @@ describe('bellReducer', () => {
     s = bellReducer(s, { type: 'caughtUp', page: page(0, [5, 4], 1, 3) });
     expect(s.items.map((x) => x.id)).toEqual([5, 4, 3]);
     expect(s.unreadCount).toBe(3);
+  });
+});
+
+describe('catch-up gaps', () => {
+  it('reloads from the first page when a catch-up came back full, and starts over on reset', () => {
+    expect(catchUpMayHaveGap(page(0, [5, 4], 1, 2))).toBe(false);
+    expect(catchUpMayHaveGap(page(0, [20, 19, 18, 17, 16, 15, 14, 13, 12, 11], 1, 10))).toBe(true);
+    const s = bellReducer(initialBellState, { type: 'pageLoaded', page: page(0, [3], 1, 1) });
+    expect(bellReducer(s, { type: 'reset' })).toEqual(initialBellState);
   });
 });
 

@@ -19,7 +19,9 @@ export type BellEvent =
   | { type: 'arrived'; notification: Notification }
   /** What `getLatestMessages` returned after a reconnect; its unread count is the server's. */
   | { type: 'caughtUp'; page: NotificationPage }
-  | { type: 'markedRead'; id: number };
+  | { type: 'markedRead'; id: number }
+  /** Start over from the first page (a catch-up that may have left a gap). */
+  | { type: 'reset' };
 
 export const initialBellState: BellState = { items: [], loadedPages: 0, totalPages: 0, unreadCount: 0 };
 
@@ -48,6 +50,8 @@ export function bellReducer(state: BellState, event: BellEvent): BellState {
         unreadCount: state.unreadCount + (event.notification.isRead ? 0 : 1),
       };
     }
+    case 'reset':
+      return initialBellState;
     case 'markedRead': {
       const target = state.items.find((n) => n.id === event.id);
       if (!target || target.isRead) return state;
@@ -62,6 +66,13 @@ export function bellReducer(state: BellState, event: BellEvent): BellState {
 
 /** More pages wait on the server (the list loads them on scroll). */
 export const hasMorePages = (state: BellState): boolean => state.loadedPages < state.totalPages;
+
+/**
+ * A catch-up answers one page at most: a full one may have skipped older notifications that also
+ * arrived while away, so the list is then loaded again from its first page.
+ */
+export const catchUpMayHaveGap = (page: NotificationPage): boolean =>
+  page.data.length >= page.paging.pageSize;
 
 /** The newest id held: where a reconnecting hub asks `getLatestMessages` to continue from. */
 export const newestId = (state: BellState): number => state.items[0]?.id ?? 0;

@@ -9,7 +9,14 @@ import { notifications as toasts } from '@mantine/notifications';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useSession } from '../../app/auth/SessionContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
-import { type BellState, bellReducer, hasMorePages, initialBellState, newestId } from './bellState.ts';
+import {
+  type BellState,
+  bellReducer,
+  catchUpMayHaveGap,
+  hasMorePages,
+  initialBellState,
+  newestId,
+} from './bellState.ts';
 
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -74,7 +81,13 @@ export function useNotificationBell(): NotificationBell {
             { silent: true },
           ),
         );
-        if (page.success) dispatch({ type: 'caughtUp', page: page.data });
+        if (!page.success) return;
+        if (catchUpMayHaveGap(page.data)) {
+          dispatch({ type: 'reset' });
+          await loadPage(0);
+        } else {
+          dispatch({ type: 'caughtUp', page: page.data });
+        }
       } catch {
         // The next reconnect or page load catches up.
       }
@@ -118,7 +131,7 @@ export function useNotificationBell(): NotificationBell {
       clearTimeout(retry);
       socket?.close();
     };
-  }, [email, http, session]);
+  }, [email, http, session, loadPage]);
 
   const loadMore = useCallback(() => {
     if (hasMorePages(current.current)) void loadPage(current.current.loadedPages);
