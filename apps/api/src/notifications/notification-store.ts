@@ -34,12 +34,14 @@ const toNotification = (row: NotificationRow): Notification => ({
   actions: row.actions,
 });
 
-async function unreadCount(db: Queryable, email: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM notifications WHERE to_email = $1 AND NOT is_read',
+/** The user's notifications counted once: all of them, and the unread ones (the bell's number). */
+async function counts(db: Queryable, email: string): Promise<{ total: number; unread: number }> {
+  const { rows } = await db.query<{ total: number; unread: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT is_read)::int AS unread
+       FROM notifications WHERE to_email = $1`,
     [email],
   );
-  return rows[0]?.n ?? 0;
+  return rows[0] ?? { total: 0, unread: 0 };
 }
 
 export async function notificationPage(
@@ -47,22 +49,20 @@ export async function notificationPage(
   email: string,
   pageIndex: number,
 ): Promise<NotificationPage> {
-  const [{ rows }, total, unread] = await Promise.all([
+  const [{ rows }, { total, unread }] = await Promise.all([
     db.query<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE to_email = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [email, NOTIFICATION_PAGE_SIZE, pageIndex * NOTIFICATION_PAGE_SIZE],
     ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE to_email = $1', [email]),
-    unreadCount(db, email),
+    counts(db, email),
   ]);
-  const totalItemsCount = total.rows[0]?.n ?? 0;
   return {
     data: rows.map(toNotification),
     paging: {
       pageIndex,
       pageSize: NOTIFICATION_PAGE_SIZE,
-      totalPages: Math.ceil(totalItemsCount / NOTIFICATION_PAGE_SIZE),
-      totalItemsCount,
+      totalPages: Math.ceil(total / NOTIFICATION_PAGE_SIZE),
+      totalItemsCount: total,
     },
     unreadCount: unread,
   };
@@ -74,12 +74,12 @@ export async function latestNotifications(
   email: string,
   afterId: number,
 ): Promise<NotificationPage> {
-  const [{ rows }, unread] = await Promise.all([
+  const [{ rows }, { unread }] = await Promise.all([
     db.query<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE to_email = $1 AND id > $2 ORDER BY id DESC LIMIT $3`,
       [email, afterId, NOTIFICATION_PAGE_SIZE],
     ),
-    unreadCount(db, email),
+    counts(db, email),
   ]);
   return {
     data: rows.map(toNotification),
