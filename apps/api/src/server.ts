@@ -111,7 +111,10 @@ export async function startServer(
           delay(config.shutdownGraceMs).then(() => false),
         ]);
         if (!inTime) {
-          const answered = app.answerInFlight('The server is shutting down. Try again in a few seconds.');
+          const answered = await app.answerInFlight(
+            'The server is shutting down. Try again in a few seconds.',
+            POOL_END_MS,
+          );
           log(
             `shutdown: ${answered} request(s) still running after ${config.shutdownGraceMs} ms were answered with 503`,
           );

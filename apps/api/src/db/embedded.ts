@@ -121,7 +121,10 @@ async function clearDataDir(dataDir: string, log: (line: string) => void): Promi
     return;
   }
   const parent = parentOf(pid);
-  if (parent !== undefined && parent > 1 && parent !== process.pid && processAlive(parent)) {
+  // Reparented to init or a subreaper when its server died; a live Node parent still owns it.
+  const parentCmd = parent === undefined ? undefined : readProc(parent, 'cmdline');
+  const ownedByNode = parentCmd === undefined || /node/.test(parentCmd);
+  if (parent !== undefined && parent > 1 && parent !== process.pid && processAlive(parent) && ownedByNode) {
     throw new Error(
       `PostgreSQL (pid ${pid}) is already running on ${dataDir}, started by process ${parent}. ` +
         'Stop that process (another BM Tools server or command on the same DATA_DIR) first.',

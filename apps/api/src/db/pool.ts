@@ -10,7 +10,7 @@ export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
 /** How long a request waits for a connection (a free one, or a new one) before it gets a 503. */
-export const CONNECT_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 5000;
 
 export function createPool(connectionString: string, max: number): Db {
   const pool = new pg.Pool({

@@ -51,10 +51,15 @@ export const requestLimits = fp(
       });
     });
 
-    app.decorate('answerInFlight', (message: string): number => {
-      let answered = 0;
-      for (const [request, reply] of inFlight) if (answer(request, reply, message)) answered += 1;
-      return answered;
+    app.decorate('answerInFlight', async (message: string, waitMs: number): Promise<number> => {
+      const sent: Promise<void>[] = [];
+      for (const [request, reply] of inFlight) {
+        if (!answer(request, reply, message)) continue;
+        sent.push(new Promise((resolve) => reply.raw.once('close', () => resolve())));
+      }
+      // The answers go out through the reply hooks: give them time to reach the socket.
+      await Promise.race([Promise.all(sent), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+      return sent.length;
     });
   },
   { name: 'request-limits' },
@@ -62,7 +67,10 @@ export const requestLimits = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers every request still running with 503 and `message`; returns how many it answered. */
-    answerInFlight(message: string): number;
+    /**
+     * Answers every request still running with 503 and `message`, waits (up to `waitMs`) for the
+     * answers to be written, and returns how many it answered.
+     */
+    answerInFlight(message: string, waitMs: number): Promise<number>;
   }
 }
