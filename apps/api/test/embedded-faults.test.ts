@@ -2,8 +2,8 @@
  * Faults of the embedded PostgreSQL, against the real entry point as a child process and one data
  * directory shared by the cases in order (the first start runs initdb, migrations and the demo seed,
  * the slow part): the postmaster killed and restarted by the server, a postmaster left running by
- * a killed server and taken over by the next start, SIGTERM while a request hangs, and a start
- * that cannot bind its port.
+ * a killed server and taken over by the next start, SIGTERM while a request hangs and during the
+ * start, and a start that cannot bind its port.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -232,6 +232,17 @@ describe('the embedded PostgreSQL', () => {
     expect(server.output()).toMatch(/1 request\(s\) still running after 1500 ms were answered with 503/);
     expect(alive(postmaster)).toBe(false);
     await locker.end().catch(() => {});
+  }, 120_000);
+
+  it('stops PostgreSQL on SIGTERM during the start, with exit code 0', async () => {
+    server = await spawnServer(env);
+    // Printed once PostgreSQL is up, before migrations and the catalogue sync.
+    await server.waitForOutput(/embedded PostgreSQL started/, 60_000);
+    const postmaster = postmasterPid();
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toMatch(/BM Tools stopped/);
+    expect(alive(postmaster)).toBe(false);
   }, 120_000);
 
   it('explains a start that fails, and leaves no PostgreSQL running', async () => {
