@@ -17,9 +17,11 @@ import { accessControl } from './auth/access.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/db-errors.ts';
 import type { Db } from './db/pool.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { requestLimits } from './http/request-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
 import { listRoutes } from './lists/list-routes.ts';
@@ -39,6 +41,8 @@ export interface AppDeps {
   registry: EntityRegistry;
   /** The built-in identity provider; absent when OIDC_AUTHORITY points elsewhere. */
   provider?: Provider | undefined;
+  /** Why the database is known to be unavailable (the embedded one restarting), for /healthz. */
+  databaseUnavailable?: (() => string | undefined) | undefined;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -53,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets that are idle close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
+    // Receiving a request (headers and body) must end within the request time limit too.
+    requestTimeout: config.requestTimeoutMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const fields = Object.keys(errors).join(', ');
       return reply.code(400).send({ message: `Invalid request: ${fields}`, errors });
     }
+    // A connection cut, a restarting server or a pool that cannot connect: the request was fine,
+    // the database was not. The caller may retry (docs/adr/0007-database-faults.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'Internal server error' : (error as Error).message;
@@ -82,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send({ message, ...(errors ? { errors } : {}), ...(current ? { current } : {}) });
   });
 
+  await app.register(requestLimits, { timeoutMs: config.requestTimeoutMs });
   await securityHeaders(app, config);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -95,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(accessControl, { db, verify: deps.verify });
-  await app.register(platformRoutes, { db, config });
+  await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db });
   await app.register(listRoutes, { db, registry: deps.registry });

@@ -57,6 +57,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
+  REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
 });
 
 export interface AppConfig {
@@ -83,6 +84,8 @@ export interface AppConfig {
   /** Root of uploaded files (local folder storage). */
   storageDir: string;
   shutdownGraceMs: number;
+  /** Milliseconds a request may take (receiving it included) before it is answered with 503. */
+  requestTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(repoRoot, e.STATIC_DIR ?? 'apps/web/dist'),
     storageDir: path.resolve(repoRoot, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
   };
 }
 

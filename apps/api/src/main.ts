@@ -1,21 +1,53 @@
-/** Process entry point: `npm start` / `npm run serve`. */
+/**
+ * Process entry point: `npm start` / `npm run serve`.
+ * SIGTERM and SIGINT stop the server at any moment, also during the start, and always stop the
+ * embedded PostgreSQL; the exit code is 0 for such a stop and 1 for a start that failed
+ * (docs/adr/0007-database-faults.md).
+ */
 import { loadConfig } from './config.ts';
-import { StartupRefusedError, startServer } from './server.ts';
+import { type RunningServer, StartupRefusedError, startServer } from './server.ts';
 
-const config = loadConfig();
+/** After a stop was asked for, the process ends no later than this, whatever hangs. */
+const STOP_BACKSTOP_MS = 30_000;
+
+let config: ReturnType<typeof loadConfig>;
 try {
-  const server = await startServer(config);
-  server.app.log.info(`BM Tools is ready at ${config.publicUrl}`);
-  const shutdown = async (signal: string) => {
-    server.app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs);
-    force.unref();
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  config = loadConfig();
 } catch (error) {
-  console.error(error instanceof StartupRefusedError ? error.message : error);
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+const abort = new AbortController();
+let server: RunningServer | undefined;
+
+const stop = async (signal: NodeJS.Signals) => {
+  if (abort.signal.aborted) {
+    console.log(`${signal} received again; still shutting down`);
+    return;
+  }
+  console.log(`${signal} received, shutting down`);
+  abort.abort();
+  // Last resort: the embedded PostgreSQL still gets its stop signal from the exit hook.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + STOP_BACKSTOP_MS).unref();
+  // While starting, the start itself stops the database and fails; the code below exits then.
+  if (!server) return;
+  await server.close();
+  console.log('BM Tools stopped');
+  process.exit(0);
+};
+process.on('SIGTERM', (signal) => void stop(signal));
+process.on('SIGINT', (signal) => void stop(signal));
+
+try {
+  server = await startServer(config, console.log, { signal: abort.signal });
+  server.app.log.info(`BM Tools is ready at ${config.publicUrl}`);
+} catch (error) {
+  if (abort.signal.aborted) {
+    console.log('BM Tools stopped during its start');
+    process.exit(0);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof StartupRefusedError ? message : `BM Tools did not start: ${message}`);
   process.exit(1);
 }

@@ -1,7 +1,9 @@
 /**
  * Starts the whole product: the database (embedded or DATABASE_URL), migrations, the catalogue,
  * the demo seed on an embedded database's first start, the identity provider and the HTTP server;
- * and stops it gracefully: in-flight requests finish, the database closes last.
+ * and stops it gracefully: in-flight requests finish (or, after SHUTDOWN_GRACE_MS, get 503), the
+ * database closes last. Every way out (close, a failed start, an abort during the start) stops
+ * the embedded PostgreSQL (docs/adr/0007-database-faults.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -9,7 +11,7 @@ import { localTokenVerifier, remoteTokenVerifier, type TokenVerifier } from './a
 import { loadEntityRegistry } from './catalog/entity-registry.ts';
 import { syncCatalog } from './catalog/sync-catalog.ts';
 import { type AppConfig, issuerOf } from './config.ts';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
+import { embeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
 import { createProvider } from './oidc/create-provider.ts';
@@ -26,23 +28,43 @@ export interface RunningServer {
 
 export class StartupRefusedError extends Error {}
 
+/** How long closing the pool may wait for connections still checked out before the database stops anyway. */
+const POOL_END_MS = 2000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export async function startServer(
   config: AppConfig,
   log: (msg: string) => void = console.log,
+  options: { signal?: AbortSignal } = {},
 ): Promise<RunningServer> {
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort);
-    databaseUrl = embedded.url;
-    log(`embedded PostgreSQL ${embedded.created ? 'created' : 'started'} under ${config.dataDir}`);
-  }
-  const db = createPool(databaseUrl, config.databasePoolSize);
-  const stopDatabase = async () => {
-    await db.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
+  const embedded = config.databaseUrl
+    ? undefined
+    : embeddedDatabase(config.dataDir, config.embeddedPgPort, log);
+  let db: Db | undefined;
+  let stopping: Promise<void> | undefined;
+  const stopDatabase = () => {
+    stopping ??= (async () => {
+      // A request stuck on a connection must not keep the database running: the wait is bounded.
+      if (db) await Promise.race([db.end().catch(() => {}), delay(POOL_END_MS)]);
+      await embedded
+        ?.stop()
+        .catch((error: unknown) => log(`embedded PostgreSQL did not stop: ${String(error)}`));
+    })();
+    return stopping;
   };
+  // A shutdown asked for during the start stops the database at once; the start then fails.
+  const onAbort = () => void stopDatabase();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    let databaseUrl = config.databaseUrl;
+    if (embedded) {
+      await embedded.start();
+      databaseUrl = embedded.url;
+      log(`embedded PostgreSQL ${embedded.created ? 'created' : 'started'} under ${config.dataDir}`);
+    }
+    if (!databaseUrl || options.signal?.aborted) throw new Error('The start was stopped');
+    db = createPool(databaseUrl, config.databasePoolSize);
     await migrate(databaseUrl);
     if (embedded?.created) await seedDemo(db);
     else await syncCatalog(db);
@@ -66,12 +88,39 @@ export async function startServer(
     }
 
     const registry = await loadEntityRegistry(db);
-    const app = await buildApp({ config, db, verify, provider, registry });
+    const app = await buildApp({
+      config,
+      db,
+      verify,
+      provider,
+      registry,
+      databaseUnavailable: embedded && (() => embedded.unavailableReason()),
+    });
     const url = await app.listen({ port: config.port, host: config.host });
+    if (options.signal?.aborted) {
+      await app.close();
+      throw new Error('The start was stopped');
+    }
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
-        await app.close();
+        // New requests are refused at once; running ones get the grace period to finish.
+        const closed = app.close();
+        const inTime = await Promise.race([
+          closed.then(() => true),
+          delay(config.shutdownGraceMs).then(() => false),
+        ]);
+        if (!inTime) {
+          const answered = await app.answerInFlight(
+            'The server is shutting down. Try again in a few seconds.',
+            POOL_END_MS,
+          );
+          log(
+            `shutdown: ${answered} request(s) still running after ${config.shutdownGraceMs} ms were answered with 503`,
+          );
+          app.server.closeAllConnections();
+          await Promise.race([closed, delay(POOL_END_MS)]);
+        }
         await stopDatabase();
       })();
       return closing;
@@ -80,5 +129,7 @@ export async function startServer(
   } catch (error) {
     await stopDatabase();
     throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }

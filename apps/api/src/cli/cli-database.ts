@@ -11,7 +11,10 @@ export async function withCliDatabase(config: AppConfig, work: (db: Db) => Promi
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort);
+    // Lines about the embedded server (a left-over postmaster stopped, a restart) go to stderr.
+    embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort, (line) =>
+      console.error(line),
+    );
     url = embedded.url;
   }
   const db = createPool(url, 2);

@@ -9,6 +9,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/** How long a request waits for a connection (a free one, or a new one) before it gets a 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function createPool(connectionString: string, max: number): Db {
   const pool = new pg.Pool({
     connectionString,
@@ -16,8 +19,17 @@ export function createPool(connectionString: string, max: number): Db {
     application_name: 'bm-tools',
     // Dates without a zone mean UTC; no statement may hold a connection for ever.
     options: '-c TimeZone=UTC -c statement_timeout=30000',
+    // During an outage a request fails fast (503) instead of queueing until the database returns.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (server restart, pg_terminate_backend) emits 'error'. pg-pool
+  // listens only while the client is idle; a checked-out client (a transaction in progress) had
+  // no listener, and an unhandled 'error' event ends the process. Every client gets a listener
+  // for its whole life: the query in progress fails on its own, and a broken client is discarded
+  // on release because it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   pool.on('error', () => {});
   return pool;
 }
@@ -25,15 +37,21 @@ export function createPool(connectionString: string, max: number): Db {
 /** Runs `work` in one transaction on one client, rolling back on any error. */
 export async function withTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  let result: T;
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    result = await work(client);
     await client.query('COMMIT');
-    return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    // A failed ROLLBACK means the connection is broken: release it with the error so the pool drops it.
+    const broken = await client.query('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: unknown) =>
+        rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)),
+    );
+    client.release(broken);
     throw error;
-  } finally {
-    client.release();
   }
+  client.release();
+  return result;
 }

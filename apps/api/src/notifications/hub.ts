@@ -78,8 +78,12 @@ function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyI
     const next = new pg.Client({
       connectionString: db.options.connectionString,
       options: db.options.options,
+      // Named like the pool's connections, so operators see (and can end) all of ours as one.
+      application_name: db.options.application_name,
+      connectionTimeoutMillis: db.options.connectionTimeoutMillis,
     });
     client = next;
+    let failed = false;
     next.on('notification', (message) => {
       try {
         const payload: unknown = JSON.parse(message.payload ?? '');
@@ -89,9 +93,14 @@ function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyI
       }
     });
     next.on('error', (error) => {
-      log.warn({ err: error }, 'notification listener lost its connection; reconnecting');
+      // A cut connection can report more than one error (the server's FATAL message, then the
+      // closed socket): reconnect once per client.
+      if (failed) return;
+      failed = true;
       next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+      if (stopped) return;
+      log.warn({ err: error }, 'notification listener lost its connection; reconnecting');
+      retry = setTimeout(() => void connect(), RECONNECT_MS);
     });
     try {
       await next.connect();

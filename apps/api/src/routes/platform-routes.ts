@@ -8,17 +8,46 @@ import { z } from 'zod';
 import { callerOf } from '../auth/access.ts';
 import type { AppConfig } from '../config.ts';
 import { issuerOf } from '../config.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/db-errors.ts';
 import type { Db } from '../db/pool.ts';
+
+/** What /healthz says about a failed probe: the error's code, never addresses or SQL. */
+function probeFailure(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') return `the database does not answer (${code})`;
+  if (isDatabaseUnavailable(error) && typeof message === 'string')
+    return `the database does not answer (${message})`;
+  return 'the database does not answer';
+}
+
+const HEALTH_QUERY_TIMEOUT_MS = 2000;
 
 export async function platformRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: AppConfig },
+  opts: { db: Db; config: AppConfig; databaseUnavailable?: (() => string | undefined) | undefined },
 ): Promise<void> {
   const { db, config } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // 200 {"status":"ok"} when the database answers; 503 {"status":"unavailable","reason"} otherwise,
+  // so a load balancer takes the instance out while its database is away (docs/adr/0007-database-faults.md).
   api.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await db.query('SELECT 1');
+    const unavailable = (reason: string) =>
+      reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', reason });
+    const known = opts.databaseUnavailable?.();
+    if (known) return unavailable(known);
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('Query read timeout')), HEALTH_QUERY_TIMEOUT_MS);
+      });
+      await Promise.race([db.query('SELECT 1'), late]).finally(() => clearTimeout(timer));
+    } catch (error) {
+      return unavailable(probeFailure(error));
+    }
     return reply.send({ status: 'ok' });
   });
 

@@ -1,0 +1,106 @@
+/**
+ * Runs the real entry point (`node --import tsx src/main.ts`) as a child process, so a test can see
+ * what only a process shows: its exit code, its output, and whether it is still alive after a fault.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './test-server.ts';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+
+export interface ChildServer {
+  process: ChildProcess;
+  baseUrl: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  hasExited(): boolean;
+  /** Waits until the output matches `pattern`; fails if the process ends first or time runs out. */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  let ended = false;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    changed();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    changed();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      ended = true;
+      changed();
+      resolve({ code, signal });
+    });
+  });
+  return {
+    process: child,
+    baseUrl,
+    output: () => text,
+    exited,
+    hasExited: () => ended,
+    waitForOutput: (pattern, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text)) done();
+          else if (ended) done(new Error(`The server exited before printing ${pattern}:\n${text}`));
+        };
+        const timer = setTimeout(
+          () => done(new Error(`No ${pattern} within ${timeoutMs} ms:\n${text}`)),
+          timeoutMs,
+        );
+        const done = (error?: Error) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          if (error) reject(error);
+          else resolve();
+        };
+        listeners.add(check);
+        check();
+      }),
+  };
+}
+
+/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
