@@ -19,6 +19,7 @@ import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await securityHeaders(app, config);
+  inputGuard(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -97,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessControl, { db, verify: deps.verify });
   await app.register(platformRoutes, { db, config });
   await app.register(menuRoutes, { db });
-  await app.register(presetRoutes, { db });
+  await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
   await app.register(recordRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db });
