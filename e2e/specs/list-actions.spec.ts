@@ -139,3 +139,36 @@ test('reservations: visibleWhen hides Delete on confirmed rows, frozen rows keep
   expect(await actionsOf(confirmed?.id)).toEqual(['View', 'Get Map']);
   expect(await actionsOf(pending?.id)).toEqual(['View', 'Get Map', 'Delete']);
 });
+
+test('a stored preset with a foreign stylesheet and action URL loads and opens neither', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    definition.cssUrl = 'https://evil.example/steal.css';
+    const [view] = definition.rowActions as Array<Record<string, unknown>>;
+    if (view) view.pageUrl = 'https://evil.example/page/{id}';
+  });
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('evil.example')) foreign.push(r.url());
+  });
+  let popups = 0;
+  page.on('popup', () => {
+    popups++;
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await expect(page.locator('link[data-preset-css]')).toHaveCount(0);
+  await gridRows(page).first().locator('td').nth(1).click();
+  await expect(alertModal(page)).toContainText('This action leads to an address that is not allowed');
+  await expect(page).toHaveURL(/\/page\/list/);
+  expect(popups).toBe(0);
+  expect(foreign).toEqual([]);
+});
+
+test('a stored preset with a stylesheet of our own origin loads it', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    definition.cssUrl = '/preset-styles/list.css';
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await expect(page.locator('link[data-preset-css]')).toHaveAttribute('href', '/preset-styles/list.css');
+});
