@@ -25,7 +25,7 @@ export interface CheckedValues {
 
 const MARK_MESSAGE = 'Please choose at least one more fields for the changes.';
 const NOT_A_FIELD = 'Is not a field of this form';
-export const NOT_AN_OPTION = 'Is not one of the options';
+const NOT_AN_OPTION = 'Is not one of the options';
 
 const LOOKUPS = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
 const LOOKUP_PATH = /^\/api\/dropdowns\/([A-Za-z0-9_-]+)(?:\?.*)?$/;
