@@ -4,7 +4,8 @@
  * OK/Cancel first, and delete (as admin on Pages) asks with the default message and runs the call.
  */
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { createAccount } from '../support/accounts.ts';
+import { ACCOUNTS, signIn, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
 import { alertModal } from '../support/shell.ts';
@@ -171,4 +172,31 @@ test('a stored preset with a stylesheet of our own origin loads it', async ({ pa
   await page.goto('/page/list?ignorestate=true');
   await waitForRows(page);
   await expect(page.locator('link[data-preset-css]')).toHaveAttribute('href', '/preset-styles/list.css');
+});
+
+test.describe('as an admin of its own', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the state saved from such a preset leaves its foreign URLs behind', async ({ page }) => {
+    // An admin of its own: this visit saves a state preset the demo admin's specs must not start from.
+    const admin = await createAccount('admin');
+    await signIn(page, admin.email, admin.password);
+    await editPresets(page, (definition) => {
+      definition.cssUrl = 'https://evil.example/steal.css';
+      const [view] = definition.rowActions as Array<Record<string, unknown>>;
+      if (view) view.pageUrl = 'https://evil.example/page/{id}';
+    });
+    await page.goto('/page/list');
+    await waitForRows(page);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/presets/user') && r.request().method() === 'POST',
+    );
+    await filterColumn(page, 'Name', { value: 'a' });
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON() as { name: string; definition: string };
+    expect(sent.name).toBe('state');
+    expect(sent.definition).not.toContain('evil.example');
+    expect(JSON.parse(sent.definition).rowActions.length).toBeGreaterThan(0);
+  });
 });

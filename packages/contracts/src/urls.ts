@@ -59,3 +59,38 @@ export function isAllowedActionUrl(
   const allowed = [ownOrigin, ...redirectOrigins].map(originOf);
   return allowed.includes(origin);
 }
+
+/**
+ * A definition without the URLs the rules above refuse (a foreign `cssUrl`, row-action `pageUrl`
+ * or action `RedirectUrl`): what the web saves from a preset stored before the server checked
+ * them, so the copy passes the check and carries nothing untrusted on.
+ */
+export function withoutUntrustedUrls<
+  T extends {
+    cssUrl?: string | undefined;
+    rowActions?: ReadonlyArray<{ pageUrl?: string | undefined }>;
+    actions?: Readonly<Record<string, { RedirectUrl?: string | undefined }>>;
+  },
+>(definition: T, ownOrigin: string, redirectOrigins: readonly string[]): T {
+  const allowed = (url: string | undefined) =>
+    url === undefined || isAllowedActionUrl(url, ownOrigin, redirectOrigins);
+  const copy = { ...definition };
+  if (copy.cssUrl !== undefined && !isAllowedStylesheetUrl(copy.cssUrl, ownOrigin)) delete copy.cssUrl;
+  if (copy.rowActions) {
+    copy.rowActions = copy.rowActions.map((action) => {
+      if (allowed(action.pageUrl)) return action;
+      const { pageUrl: _dropped, ...rest } = action;
+      return rest;
+    });
+  }
+  if (copy.actions) {
+    copy.actions = Object.fromEntries(
+      Object.entries(copy.actions).map(([name, action]) => {
+        if (allowed(action.RedirectUrl)) return [name, action];
+        const { RedirectUrl: _dropped, ...rest } = action;
+        return [name, rest];
+      }),
+    );
+  }
+  return copy;
+}
