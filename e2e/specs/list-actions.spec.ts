@@ -4,7 +4,8 @@
  * OK/Cancel first, and delete (as admin on Pages) asks with the default message and runs the call.
  */
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { createAccount } from '../support/accounts.ts';
+import { ACCOUNTS, signIn, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
 import { alertModal } from '../support/shell.ts';
@@ -138,4 +139,64 @@ test('reservations: visibleWhen hides Delete on confirmed rows, frozen rows keep
   expect(await actionsOf(locked?.id)).toEqual(['View']);
   expect(await actionsOf(confirmed?.id)).toEqual(['View', 'Get Map']);
   expect(await actionsOf(pending?.id)).toEqual(['View', 'Get Map', 'Delete']);
+});
+
+test('a stored preset with a foreign stylesheet and action URL loads and opens neither', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    definition.cssUrl = 'https://evil.example/steal.css';
+    const [view] = definition.rowActions as Array<Record<string, unknown>>;
+    if (view) view.pageUrl = 'https://evil.example/page/{id}';
+  });
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('evil.example')) foreign.push(r.url());
+  });
+  let popups = 0;
+  page.on('popup', () => {
+    popups++;
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await expect(page.locator('link[data-preset-css]')).toHaveCount(0);
+  await gridRows(page).first().locator('td').nth(1).click();
+  await expect(alertModal(page)).toContainText('This action leads to an address that is not allowed');
+  await expect(page).toHaveURL(/\/page\/list/);
+  expect(popups).toBe(0);
+  expect(foreign).toEqual([]);
+});
+
+test('a stored preset with a stylesheet of our own origin loads it', async ({ page }) => {
+  await editPresets(page, (definition) => {
+    definition.cssUrl = '/preset-styles/list.css';
+  });
+  await page.goto('/page/list?ignorestate=true');
+  await waitForRows(page);
+  await expect(page.locator('link[data-preset-css]')).toHaveAttribute('href', '/preset-styles/list.css');
+});
+
+test.describe('as an admin of its own', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the state saved from such a preset leaves its foreign URLs behind', async ({ page }) => {
+    // An admin of its own: this visit saves a state preset the demo admin's specs must not start from.
+    const admin = await createAccount('admin');
+    await signIn(page, admin.email, admin.password);
+    await editPresets(page, (definition) => {
+      definition.cssUrl = 'https://evil.example/steal.css';
+      const [view] = definition.rowActions as Array<Record<string, unknown>>;
+      if (view) view.pageUrl = 'https://evil.example/page/{id}';
+    });
+    await page.goto('/page/list');
+    await waitForRows(page);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/presets/user') && r.request().method() === 'POST',
+    );
+    await filterColumn(page, 'Name', { value: 'a' });
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON() as { name: string; definition: string };
+    expect(sent.name).toBe('state');
+    expect(sent.definition).not.toContain('evil.example');
+    expect(JSON.parse(sent.definition).rowActions.length).toBeGreaterThan(0);
+  });
 });

@@ -3,8 +3,13 @@
  * points at a registered source, lists only registered columns, and names only registered
  * procedures. A mistake here would otherwise surface as a 400 in front of a user.
  */
+
+import type { FormFieldSpec } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
+import { lookupOf } from '../src/records/check-values.ts';
+import { fixedOptionsOf, isListType } from '../src/records/field-rules.ts';
 import { allRights } from './areas.ts';
+import { DROPDOWNS } from './dropdowns.ts';
 import { ENTITIES } from './entities/index.ts';
 import { DEFAULT_PRESETS } from './presets/default-presets.ts';
 
@@ -50,4 +55,54 @@ describe('the catalogue', () => {
       }
     },
   );
+
+  it.each(DROPDOWNS.map((d) => [d.name, d] as const))(
+    'the lookup %s declares rights that exist',
+    (_name, lookup) => {
+      expect(lookup.rights.length).toBeGreaterThan(0);
+      for (const right of lookup.rights) expect(rights.has(right), right).toBe(true);
+    },
+  );
+
+  it('every shipped form field that reads a lookup is readable with the right of its preset', () => {
+    const byName = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
+    let checked = 0;
+    for (const preset of DEFAULT_PRESETS) {
+      for (const column of preset.definition.definition) {
+        const specs = [column, column.edit, column.create, column.bulkupdate] as Array<
+          Record<string, unknown> | undefined
+        >;
+        for (const spec of specs) {
+          for (const key of ['source', 'fetchAPI']) {
+            const path = spec?.[key];
+            const name = typeof path === 'string' ? /^\/api\/dropdowns\/([^/?]+)/.exec(path)?.[1] : undefined;
+            if (!name) continue;
+            checked++;
+            const lookup = byName.get(name.toLowerCase());
+            expect(lookup, `${preset.rightName} ${column.mapKey} reads ${name}`).toBeDefined();
+            expect(lookup?.rights, `${preset.rightName} ${column.mapKey} reads ${name}`).toContain(
+              preset.rightName,
+            );
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('every shipped select field has a list the server can check values against', () => {
+    let selects = 0;
+    for (const preset of DEFAULT_PRESETS) {
+      for (const column of preset.definition.definition) {
+        for (const kind of ['edit', 'create', 'bulkupdate'] as const) {
+          const spec = column[kind] as FormFieldSpec | undefined;
+          if (!spec || !isListType(spec.type ?? column.type)) continue;
+          selects++;
+          const where = `${preset.rightName} ${column.mapKey} (${kind})`;
+          expect(fixedOptionsOf(spec) !== undefined || lookupOf(spec.source) !== undefined, where).toBe(true);
+        }
+      }
+    }
+    expect(selects).toBeGreaterThan(0);
+  });
 });

@@ -1,10 +1,17 @@
 /**
- * Registered lookups for `GET /api/dropdowns/{name}`: the view each reads, its columns and the
- * column an autocomplete `name` filters on. Only these views may ever be read as lookups.
+ * Registered lookups for `GET /api/dropdowns/{name}`: the view each reads, its columns, the column
+ * an autocomplete `name` filters on, and the rights that may read it. Only these views may ever be
+ * read as lookups.
  */
 export interface DropdownSpec {
   name: string;
   view: string;
+  /**
+   * Any one of these rights reads the lookup: the List/View right of the data's own area, and the
+   * rights of every form and list whose fields take their options from it (so an editor of a form
+   * can fill its dropdown without seeing the data's list).
+   */
+  rights: readonly string[];
   /** Columns returned, in order: value/label or id/name rows (core §3 "Select options"). */
   columns: readonly string[];
   searchColumn: string;
@@ -15,6 +22,14 @@ export const DROPDOWNS: readonly DropdownSpec[] = [
   {
     name: 'languages2',
     view: 'v_dd_languages',
+    // Page forms (language combobox) and the pages list's language column.
+    rights: [
+      'BMTools/Page/List',
+      'BMTools/Page/View',
+      'BMTools/Page/Create',
+      'BMTools/Page/Edit',
+      'BMTools/Page/BulkEdit',
+    ],
     columns: ['value', 'label'],
     searchColumn: 'label',
     orderBy: 'label',
@@ -22,6 +37,15 @@ export const DROPDOWNS: readonly DropdownSpec[] = [
   {
     name: 'interceptions',
     view: 'v_dd_interceptions',
+    // Interceptions themselves, and the trigger forms and list that pick an interception.
+    rights: [
+      'BMTools/Interception/List',
+      'BMTools/Interception/View',
+      'BMTools/InterceptionTrigger/List',
+      'BMTools/InterceptionTrigger/View',
+      'BMTools/InterceptionTrigger/Create',
+      'BMTools/InterceptionTrigger/Edit',
+    ],
     columns: ['id', 'name'],
     searchColumn: 'name',
     orderBy: 'name',
@@ -29,6 +53,8 @@ export const DROPDOWNS: readonly DropdownSpec[] = [
   {
     name: 'suppliers',
     view: 'v_dd_suppliers',
+    // Supplier names as reservations carry them.
+    rights: ['BMTools/Reservation/List', 'BMTools/Reservation/View'],
     columns: ['value', 'label'],
     searchColumn: 'label',
     orderBy: 'label',

@@ -20,6 +20,7 @@ import type { AppConfig } from './config.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/db-errors.ts';
 import type { Db } from './db/pool.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(requestLimits, { timeoutMs: config.requestTimeoutMs });
   await securityHeaders(app, config);
+  inputGuard(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -113,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessControl, { db, verify: deps.verify });
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });
-  await app.register(presetRoutes, { db });
+  await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
   await app.register(recordRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db });

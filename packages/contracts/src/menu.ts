@@ -3,6 +3,7 @@
  * contract "Shapes the spec leaves open").
  */
 import { z } from 'zod';
+import { int4IdSchema } from './ids.ts';
 
 export interface MenuItem {
   id: number;
@@ -36,7 +37,7 @@ export type MenuResponse = z.infer<typeof menuResponseSchema>;
 
 /** A favourite is a linked menu item: its id and its link. */
 export const favoriteSchema = z.object({
-  menuId: z.number().int().positive(),
+  menuId: int4IdSchema,
   path: z.string().min(1).max(500),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;

@@ -4,6 +4,7 @@
  * JSON text, as the spec stores it; `presetDefinitionSchema` validates it on save.
  */
 import { z } from 'zod';
+import { INT4_MAX, int4IdSchema } from './ids.ts';
 
 export const DEFAULT_PRESET_NAME = 'default';
 export const STATE_PRESET_NAME = 'state';
@@ -180,14 +181,14 @@ export interface Preset {
 
 /** Body of create and update at /api/presets/user (core §7 "Preset calls"). */
 export const presetWriteSchema = z.object({
-  id: z.number().int().optional(),
+  id: int4IdSchema.optional(),
   name: z.string().trim().max(100).optional(),
   rightName: z.string().min(1).max(200),
-  presetGroupId: z.number().int().optional(),
+  presetGroupId: int4IdSchema.optional(),
   definition: z.string().max(500_000),
-  totalItemCount: z.number().int().nullable().optional(),
+  totalItemCount: z.number().int().min(0).max(INT4_MAX).nullable().optional(),
   filters: z.unknown().optional(),
 });
 export type PresetWrite = z.infer<typeof presetWriteSchema>;
 
-export const presetRefSchema = z.object({ id: z.number().int(), rightName: z.string().min(1).max(200) });
+export const presetRefSchema = z.object({ id: int4IdSchema, rightName: z.string().min(1).max(200) });

@@ -1,6 +1,8 @@
 /**
  * Helmet headers and the Content-Security-Policy: our own scripts only, nothing inline; frames only
  * from the configured tool URLs; connections to ourselves (and the external identity provider).
+ * Answers of routes that need a token carry `Cache-Control: no-store`, so customer data never sits
+ * in a browser or proxy cache.
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -78,5 +80,14 @@ export async function securityHeaders(app: FastifyInstance, config: AppConfig): 
     for (const [name, value] of set) reply.raw.setHeader(name, value);
     for (const name of removed) reply.raw.removeHeader(name);
     done();
+  });
+  // Every answer of a route behind a token — data, errors and 401/403 alike — unless the route set
+  // its own caching on purpose.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const access = request.routeOptions.config?.access;
+    if (access && access !== 'public' && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Lookups and screen metadata: `GET /api/dropdowns/{name}` (registered views only; `name` filters
- * an autocomplete), `GET /api/pageconfigs` (every config; screens guard them by right), and
+ * Lookups and screen metadata: `GET /api/dropdowns/{name}` (registered views only, each behind the
+ * rights its catalogue entry declares; `name` filters an autocomplete), `GET /api/pageconfigs` (every config; screens guard them by right), and
  * `POST /api/validation/{codeType}` (real parsers, see code-validation).
  */
 import { CODE_FIELD_TYPES, codeValidationSchema } from '@bm/contracts';
@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DROPDOWNS } from '../../catalog/dropdowns.ts';
 import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
+import { callerOf, missingRight } from '../auth/access.ts';
 import { validateCode } from '../code-validation/validate-code.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db } from '../db/pool.ts';
@@ -39,9 +40,13 @@ export async function lookupRoutes(app: FastifyInstance, opts: { db: Db }): Prom
         querystring: dropdownQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const spec = dropdowns.get(request.params.name.toLowerCase());
       if (!spec) throw new HttpError(404, `Unknown lookup ${request.params.name.slice(0, 50)}`);
+      const held = await callerOf(request).rights();
+      if (!spec.rights.some((right) => held.has(right))) {
+        return reply.code(403).send(missingRight(spec.rights.join(' or ')));
+      }
       const { sqlViewName, databaseName, name, pageSize } = request.query;
       if (sqlViewName && sqlViewName !== spec.view)
         throw new HttpError(

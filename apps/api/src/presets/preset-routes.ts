@@ -3,21 +3,35 @@
  * `GET /api/presets/user[/{right}]`, `GET /api/presets/group`, `POST|PUT|DELETE /api/presets/user`,
  * `POST /api/presets/user/change`. Ownership comes from the token, never from the body.
  */
-import { presetRefSchema, presetWriteSchema } from '@bm/contracts';
+import { int4IdParam, presetRefSchema, presetWriteSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Caller, callerOf } from '../auth/access.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { groupsFor } from './preset-access.ts';
-import { changeInUse, createPreset, deletePreset, updatePreset } from './preset-service.ts';
+import {
+  changeInUse,
+  createPreset,
+  deletePreset,
+  type PresetUrlRules,
+  updatePreset,
+} from './preset-service.ts';
 import { type StoredPreset, visiblePresets } from './preset-store.ts';
 
 const strip = ({ ownerEmail: _owner, ...preset }: StoredPreset) => preset;
 const tags = ['presets'];
 
-export async function presetRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function presetRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: Pick<AppConfig, 'publicUrl' | 'redirectOrigins'> },
+): Promise<void> {
   const { db } = opts;
+  const rules: PresetUrlRules = {
+    ownOrigin: opts.config.publicUrl,
+    redirectOrigins: opts.config.redirectOrigins,
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Presets are filtered per right (core §6): only rights the caller holds.
@@ -60,7 +74,7 @@ export async function presetRoutes(app: FastifyInstance, opts: { db: Db }): Prom
       schema: { tags, summary: 'Create a preset (or the caller’s state)', body: presetWriteSchema },
     },
     async (request, reply) =>
-      reply.code(201).send(strip(await createPreset(db, callerOf(request), request.body))),
+      reply.code(201).send(strip(await createPreset(db, callerOf(request), request.body, rules))),
   );
 
   api.put(
@@ -70,11 +84,12 @@ export async function presetRoutes(app: FastifyInstance, opts: { db: Db }): Prom
       schema: {
         tags,
         summary: 'Save a preset',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: int4IdParam }),
         body: presetWriteSchema,
       },
     },
-    async (request) => strip(await updatePreset(db, callerOf(request), request.params.id, request.body)),
+    async (request) =>
+      strip(await updatePreset(db, callerOf(request), request.params.id, request.body, rules)),
   );
 
   api.delete(

@@ -25,7 +25,7 @@ export async function bulkUpdate(
 ): Promise<BulkResult> {
   const procedure = registeredProcedure(entity, 'bulkupdate', payload.storeProcedure);
   const fields = await loadFormFields(db, `${entity.rightPrefix}/BulkEdit`, 'bulkupdate');
-  const { values } = checkValues(fields, payload, { requireAll: false, requireMarked: true });
+  const { values } = await checkValues(db, fields, payload, { requireAll: false, requireMarked: true });
   delete values[entity.key];
   const key = columnMap(entity).get(entity.key);
   if (!key) throw new Error(`${entity.entity} has no key column`);

@@ -2,11 +2,19 @@
  * Turns a save payload's `values` into the object a procedure receives, refusing anything the form
  * does not have: every key must be a field of the action's form (or its `mapKeyId` companion),
  * plus `rowVersion` and `markedFields`; read-only fields are dropped; with `markedFields` only the
- * marked fields pass. All failures are collected as `errors[mapKey]` (400).
+ * marked fields pass. A select's value must be one of its options: the preset's fixed list, or the
+ * rows of the registered lookup its `source` names. All failures are collected as
+ * `errors[mapKey]` (400).
+ *
+ * Keys come from the caller, so they are only ever used with Maps and own-property checks: a key
+ * such as `__proto__` or `constructor` is an unknown field like any other, never a prototype.
  */
 import type { SavePayload } from '@bm/contracts';
+import { DROPDOWNS, type DropdownSpec } from '../../catalog/dropdowns.ts';
+import { quoteIdent } from '../criteria/plan-sql.ts';
+import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
-import { checkField } from './field-rules.ts';
+import { checkField, fixedOptionsOf, isListType } from './field-rules.ts';
 import type { FormField } from './form-spec.ts';
 
 export interface CheckedValues {
@@ -16,57 +24,114 @@ export interface CheckedValues {
 }
 
 const MARK_MESSAGE = 'Please choose at least one more fields for the changes.';
+const NOT_A_FIELD = 'Is not a field of this form';
+const NOT_AN_OPTION = 'Is not one of the options';
 
-export function checkValues(
+const LOOKUPS = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
+const LOOKUP_PATH = /^\/api\/dropdowns\/([A-Za-z0-9_-]+)(?:\?.*)?$/;
+
+/** The registered lookup a field's `source` names, if any. */
+export function lookupOf(source: string | undefined): DropdownSpec | undefined {
+  const name = source ? LOOKUP_PATH.exec(source.trim())?.[1] : undefined;
+  return name ? LOOKUPS.get(name.toLowerCase()) : undefined;
+}
+
+/** The column of a lookup's rows that holds the value, as the form reads it. */
+function valueColumnOf(lookup: DropdownSpec, valueFieldName: string | undefined): string | undefined {
+  const column = valueFieldName || (lookup.columns.includes('id') ? 'id' : 'value');
+  return lookup.columns.includes(column) ? column : undefined;
+}
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/**
+ * Checks select values whose options come from a lookup: every given value must be a row of it.
+ * Returns errors by mapKey.
+ */
+async function checkLookupValues(
+  db: Queryable,
+  fields: ReadonlyMap<string, FormField>,
+  values: ReadonlyMap<string, unknown>,
+): Promise<Map<string, string>> {
+  const errors = new Map<string, string>();
+  for (const [key, value] of values) {
+    const field = fields.get(key);
+    if (!field || key !== field.mapKey || value === null || value === '') continue;
+    const type = field.spec.type ?? field.column.type;
+    if (!isListType(type) || fixedOptionsOf(field.spec)) continue;
+    const lookup = lookupOf(field.spec.source);
+    const column = lookup && valueColumnOf(lookup, field.spec.valueFieldName);
+    if (!lookup || !column) {
+      errors.set(key, 'Its list of options is not known, so no value can be accepted');
+      continue;
+    }
+    const wanted = [...new Set(asList(value).map(String))];
+    if (wanted.length === 0) continue;
+    const { rows } = await db.query<{ v: string }>(
+      `SELECT DISTINCT ${quoteIdent(column)}::text AS v FROM ${quoteIdent(lookup.view)}
+        WHERE ${quoteIdent(column)}::text = ANY($1::text[])`,
+      [wanted],
+    );
+    if (rows.length < wanted.length) errors.set(key, NOT_AN_OPTION);
+  }
+  return errors;
+}
+
+export async function checkValues(
+  db: Queryable,
   fields: Map<string, FormField>,
   payload: SavePayload,
   opts: { requireAll: boolean; requireMarked?: boolean },
-): CheckedValues {
+): Promise<CheckedValues> {
   const byKey = new Map<string, FormField>();
   for (const field of fields.values()) {
     byKey.set(field.mapKey, field);
     if (field.spec.mapKeyId) byKey.set(field.spec.mapKeyId, field);
   }
-  const errors: Record<string, string> = {};
+  const errors = new Map<string, string>();
   const raw = new Map<string, unknown>();
   let rowVersion: number | undefined;
   let marked: string[] | undefined;
   for (const { mapkey, value } of payload.values) {
     if (raw.has(mapkey) || (mapkey === 'rowVersion' && rowVersion !== undefined)) {
-      errors[mapkey] = 'Is given twice';
+      errors.set(mapkey, 'Is given twice');
     } else if (mapkey === 'rowVersion') {
       rowVersion = Number(value);
-      if (!Number.isSafeInteger(rowVersion)) errors.rowVersion = 'Must be a whole number';
+      if (!Number.isSafeInteger(rowVersion)) errors.set('rowVersion', 'Must be a whole number');
     } else if (mapkey === 'markedFields') {
       marked = String(value ?? '')
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
     } else if (!byKey.has(mapkey)) {
-      errors[mapkey.slice(0, 100)] = 'Is not a field of this form';
+      errors.set(mapkey.slice(0, 100), NOT_A_FIELD);
     } else {
       raw.set(mapkey, value);
     }
   }
   if (marked) {
-    for (const key of marked) if (!byKey.has(key)) errors[key.slice(0, 100)] = 'Is not a field of this form';
+    for (const key of marked) if (!byKey.has(key)) errors.set(key.slice(0, 100), NOT_A_FIELD);
     if (marked.length === 0) throw new HttpError(400, MARK_MESSAGE, { markedFields: MARK_MESSAGE });
   } else if (opts.requireMarked) {
     throw new HttpError(400, MARK_MESSAGE, { markedFields: MARK_MESSAGE });
   }
 
-  const values: Record<string, unknown> = {};
+  const values = new Map<string, unknown>();
   for (const [key, field] of byKey) {
     if (field.readOnly || (marked && !marked.includes(field.mapKey))) continue;
     const given = raw.has(key);
     // Required rules apply to every field of a create, and to fields present in an update.
     if (!given && !(opts.requireAll && key === field.mapKey)) continue;
     const checked = checkField(field.spec, field.column.type, raw.get(key));
-    if (checked.ok) values[key] = checked.value;
-    else errors[key] = checked.message;
+    if (checked.ok) values.set(key, checked.value);
+    else errors.set(key, checked.message);
   }
-  if (Object.keys(errors).length > 0) {
-    throw new HttpError(400, `Please check: ${Object.keys(errors).join(', ')}`, errors);
+  if (errors.size === 0) {
+    for (const [key, message] of await checkLookupValues(db, byKey, values)) errors.set(key, message);
   }
-  return { values, rowVersion, marked };
+  if (errors.size > 0) {
+    // Object.fromEntries defines own properties, so even `__proto__` is reported as a key.
+    throw new HttpError(400, `Please check: ${[...errors.keys()].join(', ')}`, Object.fromEntries(errors));
+  }
+  return { values: Object.fromEntries(values), rowVersion, marked };
 }

@@ -157,6 +157,22 @@ function defaultMessage(rule: ValidationRule, bound: number): string {
   }
 }
 
+/** Types whose value is chosen from a list of options. */
+export const isListType = (type: string): boolean =>
+  type === 'combobox' || type === 'singleselect' || type === 'multiselect';
+
+/**
+ * A field's fixed options, as the form shows them: `options`, or `inputProps.options` (each a
+ * value/label pair or a bare value). Undefined when the options come from a source.
+ */
+export function fixedOptionsOf(spec: FormFieldSpec): unknown[] | undefined {
+  const list = spec.options ?? spec.inputProps?.options;
+  if (!Array.isArray(list)) return undefined;
+  return list.map((o: unknown) =>
+    typeof o === 'object' && o !== null && Object.hasOwn(o, 'value') ? (o as { value: unknown }).value : o,
+  );
+}
+
 export function checkField(spec: FormFieldSpec, fallbackType: string, value: unknown): Checked {
   const result = typed(spec.type ?? fallbackType, value);
   if (!result.ok) return result;
@@ -164,8 +180,9 @@ export function checkField(spec: FormFieldSpec, fallbackType: string, value: unk
     const message = ruleFails(rule, result.value, spec);
     if (message) return { ok: false, message };
   }
-  if (spec.options && !isEmpty(result.value)) {
-    const allowed = new Set(spec.options.map((o) => String(o.value)));
+  const options = fixedOptionsOf(spec);
+  if (options && !isEmpty(result.value)) {
+    const allowed = new Set(options.map(String));
     const values = Array.isArray(result.value) ? result.value : [result.value];
     if (!values.every((v) => allowed.has(String(v))))
       return { ok: false, message: 'Is not one of the options' };

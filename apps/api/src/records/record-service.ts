@@ -83,7 +83,7 @@ export async function createRecord(
   const procedure = registeredProcedure(entity, 'create', payload.storeProcedure);
   checkDatabase(entity, payload.databaseName);
   const fields = await loadFormFields(db, rightFor(entity, 'create'), 'create');
-  const { values } = checkValues(fields, payload, { requireAll: true });
+  const { values } = await checkValues(db, fields, payload, { requireAll: true });
   delete values[entity.key];
   const result = await withTransaction(db, (client) => runProcedure(client, procedure, values, actor));
   if (!result.isSuccess) throw new HttpError(400, result.message ?? 'The record was not created');
@@ -102,7 +102,7 @@ export async function updateRecord(
   const procedure = registeredProcedure(entity, 'update', payload.storeProcedure);
   checkDatabase(entity, payload.databaseName);
   const fields = await loadFormFields(db, rightFor(entity, 'edit'), 'edit');
-  const { values, rowVersion } = checkValues(fields, payload, { requireAll: false });
+  const { values, rowVersion } = await checkValues(db, fields, payload, { requireAll: false });
   const version =
     rowVersion ?? (ifMatch && /^"?\d+"?$/.test(ifMatch) ? Number(ifMatch.replaceAll('"', '')) : undefined);
   if (version === undefined) {

@@ -2,7 +2,7 @@
  * The menu tree cut to the caller's rights, and the caller's favourite menu entries
  * (entities §7; contract "Shapes the spec leaves open").
  */
-import { favoriteSchema, type MenuItem } from '@bm/contracts';
+import { favoriteSchema, int4IdParam, type MenuItem } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       schema: {
         tags: ['menu'],
         summary: 'Menu tree cut to the caller',
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: int4IdParam }),
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { RowAction } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  actionTarget,
   actionUrl,
   clickAction,
   fillMessage,
@@ -81,5 +82,51 @@ describe('row actions', () => {
     expect(fillMessage('Do you want to delete this item id {{id}}', 12)).toBe(
       'Do you want to delete this item id 12',
     );
+  });
+});
+
+describe('where a row action may lead', () => {
+  const APP = 'https://console.example';
+  const ALLOWED = ['https://partner.example'];
+
+  it('follows in-app paths and our own absolute URLs as paths', () => {
+    expect(actionTarget('/page/view/5', APP, ALLOWED)).toEqual({ kind: 'path', path: '/page/view/5' });
+    expect(actionTarget(`${APP}/page/view/5?x=1`, APP, ALLOWED)).toEqual({
+      kind: 'path',
+      path: '/page/view/5?x=1',
+    });
+  });
+
+  it('opens a URL of an allowed redirect origin', () => {
+    expect(actionTarget('https://partner.example/booking/5', APP, ALLOWED)).toEqual({
+      kind: 'external',
+      url: 'https://partner.example/booking/5',
+    });
+  });
+
+  it('refuses other origins, scripts and protocol-relative addresses', () => {
+    for (const url of [
+      'https://evil.example/5',
+      'javascript:alert(1)',
+      '//evil.example/5',
+      '/\\evil.example/5',
+      'data:text/html,x',
+    ]) {
+      expect(actionTarget(url, APP, ALLOWED), url).toBeUndefined();
+    }
+  });
+
+  it('keeps row values from turning a template into another origin', () => {
+    const url = actionUrl(
+      { type: 'open', label: 'Open', order: 1, pageUrl: '{link}' },
+      { id: 1, link: 'https://evil.example' },
+      'id',
+      'x',
+    );
+    expect(url).toBe('https%3A%2F%2Fevil.example');
+    expect(actionTarget(url ?? '', APP, ALLOWED)).toEqual({
+      kind: 'path',
+      path: 'https%3A%2F%2Fevil.example',
+    });
   });
 });

@@ -2,9 +2,11 @@
  * Which row actions a row shows and where they lead (core §4 "Grid behaviour", ADR 0003): the
  * preset's `rowActions` by `order`, each behind its right and its `visibleWhen` condition; a frozen
  * row (its `settings.frozenField` is true) keeps only actions marked `fixed`; hidden actions
- * (hideactions) show none. `pageUrl` templates take `{id}` and `{columnKey}` placeholders.
+ * (hideactions) show none. `pageUrl` templates take `{id}` and `{columnKey}` placeholders. A
+ * filled URL is followed only within the app or to an allowed redirect origin (`actionTarget`): a
+ * shared preset stored before the server checked its URLs must not send members elsewhere.
  */
-import type { Row, RowAction, RowActionType } from '@bm/contracts';
+import { isAllowedActionUrl, type Row, type RowAction, type RowActionType } from '@bm/contracts';
 import { evaluateCondition } from './evaluateExpression.ts';
 
 /** The right suffix each action type needs, under the entity's prefix (core §6). */
@@ -93,6 +95,27 @@ export function actionUrl(
 ): string | undefined {
   const template = action.pageUrl ?? DEFAULT_URLS[action.type]?.(segment);
   return template === undefined ? undefined : fillTemplate(template, row, actionId(action, row, keyColumn));
+}
+
+export type ActionTarget = { kind: 'path'; path: string } | { kind: 'external'; url: string };
+
+/**
+ * Where a filled action URL may lead: an in-app path (our own origin's absolute URLs become paths),
+ * or an http(s) URL of an allowed redirect origin in a new tab. Undefined for anything else
+ * (another origin, `javascript:`, `//host`).
+ */
+export function actionTarget(
+  url: string,
+  appOrigin: string,
+  redirectOrigins: readonly string[],
+): ActionTarget | undefined {
+  if (!isAllowedActionUrl(url, appOrigin, redirectOrigins)) return undefined;
+  if (!/^https?:\/\//i.test(url)) return { kind: 'path', path: url };
+  const parsed = new URL(url);
+  if (parsed.origin === new URL(appOrigin).origin) {
+    return { kind: 'path', path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+  }
+  return { kind: 'external', url };
 }
 
 /** `{{id}}` in a confirmation text is the record id (core §4: the default delete message). */

@@ -3,10 +3,17 @@
  * filter bar, grid and pager, with the query-string switches merged over the preset's settings.
  * Everything headless lives in the modules it calls; this file wires them to the screen.
  */
-import { type Preset, type PresetDefinition, type PresetGroup, presetDefinitionSchema } from '@bm/contracts';
+import {
+  type Preset,
+  type PresetDefinition,
+  type PresetGroup,
+  presetDefinitionSchema,
+  withoutUntrustedUrls,
+} from '@bm/contracts';
 import { Alert } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import type { AppRoute } from '../../app/router/routeTable.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
@@ -60,6 +67,7 @@ export function ListView({
   const { search } = useLocation();
   const { explicit } = useQuerySwitches();
   const { rights } = useUserRights();
+  const { redirectOrigins } = useRuntimeConfig();
   const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
   const settings = resolveListSettings(definition.settings, explicit);
   const columns = definition.definition;
@@ -74,7 +82,9 @@ export function ListView({
   const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
   const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
   const data = useListData({ source, filters: criteria, ...page, sort: sortParam(state.sort, columns) });
-  const saved = () => definitionFromState(definition, state);
+  // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
+  const saved = () =>
+    definitionFromState(withoutUntrustedUrls(definition, window.location.origin, redirectOrigins), state);
   const sync = useStatePresetSync({
     rightName: route.right,
     enabled: !settings.ignoreState,

@@ -2,7 +2,8 @@
  * Runs a row action (core §4, §5, §7): a confirmation (OK/Cancel) first when the action has a
  * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}' —
  * then navigation to its page URL, or the delete call with the definition's delete columns.
- * Without delete columns the spec's alert shows and nothing is sent.
+ * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
+ * allowed redirect origins is not followed (an alert says so).
  */
 import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
 import { Text } from '@mantine/core';
@@ -10,13 +11,15 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
-import { actionId, actionUrl, fillMessage } from '../grid/rowActions.ts';
+import { actionId, actionTarget, actionUrl, fillMessage } from '../grid/rowActions.ts';
 import { listKey } from './useListData.ts';
 
 const DEFAULT_DELETE_MESSAGE = 'Do you want to delete this item id {{id}}';
 const NO_DELETE_COLUMNS = 'you must config the delete columns in the list definition';
+const URL_NOT_ALLOWED = 'This action leads to an address that is not allowed';
 
 interface RunnerInput {
   source: string;
@@ -34,6 +37,7 @@ export function useRowActionRunner({ source, segment, keyColumn, columns }: Runn
   const http = useHttp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { redirectOrigins } = useRuntimeConfig();
 
   const remove = async (action: RowAction, row: Row, id: unknown) => {
     const values = columns
@@ -60,8 +64,10 @@ export function useRowActionRunner({ source, segment, keyColumn, columns }: Runn
     if (action.type === 'delete') return void remove(action, row, id);
     const url = actionUrl(action, row, keyColumn, segment);
     if (!url) return;
-    if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
-    else navigate(url);
+    const target = actionTarget(url, window.location.origin, redirectOrigins);
+    if (!target) return showErrorAlert(URL_NOT_ALLOWED);
+    if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
+    else navigate(target.path);
   };
 
   return (action: RowAction, row: Row) => {
