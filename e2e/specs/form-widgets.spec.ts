@@ -75,7 +75,7 @@ const FIELDS: [string, Record<string, unknown>][] = [
   ['payload', spec('jsonview', 'Payload', { defaultValue: { a: 1 } })],
   ['contentHtml', spec('htmleditor', 'Content')],
   ['website', spec('link', 'Website', { preFill: 'https://' })],
-  ['image', spec('uploadsingleselect', 'Image', { sourceParams: { directory: 'e2e' } })],
+  ['image', spec('uploadsingleselect', 'Image', { sourceParams: { directory: 'pages/images' } })],
   ['gap', spec('spacer', 'Gap')],
 ];
 
@@ -220,7 +220,7 @@ test('each widget takes its input and the payload carries it in its wire form', 
   expect(String(sent.apiKey)).toMatch(/^[0-9a-f]{64}$/);
   expect(String(sent.published)).toMatch(/^\d{4}-\d{2}-15T00:00:00([+-]\d{2}:\d{2}|Z)$/);
   expect(String(sent.contentHtml)).toContain('Hello rich text');
-  expect(String(sent.image)).toMatch(/e2e/);
+  expect(String(sent.image)).toMatch(/^pages\/images\//);
   expect(sent).not.toHaveProperty('gap');
   expect(sent).not.toHaveProperty('interception');
   await page.waitForURL(/\/page\/list/);

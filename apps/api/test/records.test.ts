@@ -369,7 +369,7 @@ describe('uploads', () => {
   );
 
   it('refuses two files, a type not on the list, and content that lies about its type', async () => {
-    const two = await upload('x', [
+    const two = await upload('pages/images', [
       ['a.png', png],
       ['b.png', png],
     ]);
@@ -377,7 +377,7 @@ describe('uploads', () => {
     expect(((await two.json()) as { message: string }).message).toBe(
       '1 file is the maximum number of files you can drop here',
     );
-    expect((await upload('x', [['a.html', Buffer.from('<script>')]])).status).toBe(400);
-    expect((await upload('x', [['a.png', Buffer.from('GIF89a....')]])).status).toBe(400);
+    expect((await upload('pages/images', [['a.html', Buffer.from('<script>')]])).status).toBe(400);
+    expect((await upload('pages/images', [['a.png', Buffer.from('GIF89a....')]])).status).toBe(400);
   });
 });
