@@ -326,14 +326,14 @@ describe('lookups, page configs and code validation', () => {
   });
 
   it('validates code with real parsers', async () => {
-    expect((await call('viewer', 'POST', '/api/validation/jscode', { code: 'let a = 1;' })).body).toEqual({
+    expect((await call('editor', 'POST', '/api/validation/jscode', { code: 'let a = 1;' })).body).toEqual({
       isSuccess: true,
       message: 'Your code is valid',
     });
-    const bad = await call('viewer', 'POST', '/api/validation/cscode', { code: 'class A {\n void M( {}\n}' });
+    const bad = await call('editor', 'POST', '/api/validation/cscode', { code: 'class A {\n void M( {}\n}' });
     expect(bad.body.isSuccess).toBe(false);
     expect(String(bad.body.message)).toMatch(/^Line 2, column \d+/);
-    expect((await call('viewer', 'POST', '/api/validation/pycode', { code: 'x' })).status).toBe(400);
+    expect((await call('editor', 'POST', '/api/validation/pycode', { code: 'x' })).status).toBe(400);
   });
 });
 
