@@ -39,11 +39,12 @@ const validate = async (server: TestServer, token: string | undefined, type: str
 /** Nested tables: parse5's tree building is slow on them (each cell reopens the table scope). */
 const nestedTables = (count: number) => '<table><tr><td>'.repeat(count);
 
-describe('code validation with the default limits', () => {
+describe('code validation with the default size and time limits', () => {
   let server: TestServer;
   let tokens: Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer();
+    // One worker (the default on a 2-core machine), so heavy parses finish one after another.
+    server = await startTestServer({ CODE_VALIDATION_THREADS: '1' });
     tokens = await tokensOf(server, ACCOUNTS);
   });
 
@@ -74,6 +75,8 @@ describe('code validation with the default limits', () => {
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('code is longer than 200000 characters; it was not checked');
     expect(response.body.errors).toEqual({ code: 'At most 200000 characters' });
+    // The body from the report: 900,000 characters of nested tables.
+    expect((await validate(server, tokens.editor, 'htmlcode', nestedTables(60_000))).status).toBe(400);
   });
 
   it('answers "[" × 500,000 as not valid rather than failing', async () => {
