@@ -75,7 +75,7 @@ const FIELDS: [string, Record<string, unknown>][] = [
   ['payload', spec('jsonview', 'Payload', { defaultValue: { a: 1 } })],
   ['contentHtml', spec('htmleditor', 'Content')],
   ['website', spec('link', 'Website', { preFill: 'https://' })],
-  ['image', spec('uploadsingleselect', 'Image', { sourceParams: { directory: 'e2e' } })],
+  ['image', spec('uploadsingleselect', 'Image', { sourceParams: { directory: 'pages/images' } })],
   ['gap', spec('spacer', 'Gap')],
 ];
 
@@ -192,7 +192,7 @@ test('each widget takes its input and the payload carries it in its wire form', 
   await page
     .getByLabel('Image', { exact: true })
     .setInputFiles({ name: 'e2e.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(page.getByText(/e2e\/.*\.txt|e2e\.txt/)).toBeVisible();
+  await expect(page.getByText(/^pages\/images\/e2e-[0-9a-f]{12}\.txt$/)).toBeVisible();
 
   await toolbarButton(page, 'Save and close').click();
   const sent = await payload();
@@ -220,7 +220,7 @@ test('each widget takes its input and the payload carries it in its wire form', 
   expect(String(sent.apiKey)).toMatch(/^[0-9a-f]{64}$/);
   expect(String(sent.published)).toMatch(/^\d{4}-\d{2}-15T00:00:00([+-]\d{2}:\d{2}|Z)$/);
   expect(String(sent.contentHtml)).toContain('Hello rich text');
-  expect(String(sent.image)).toMatch(/e2e/);
+  expect(String(sent.image)).toMatch(/^pages\/images\/e2e-[0-9a-f]{12}\.txt$/);
   expect(sent).not.toHaveProperty('gap');
   expect(sent).not.toHaveProperty('interception');
   await page.waitForURL(/\/page\/list/);

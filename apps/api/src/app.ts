@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
   await app.register(recordRoutes, { db, registry: deps.registry });
-  await app.register(lookupRoutes, { db });
+  await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(notificationRoutes, { db });
   await app.register(notificationHub, { db, verify: deps.verify });

@@ -2,8 +2,10 @@
  * Server configuration, read once from the environment and validated, so a bad value stops the
  * start with a message naming the variable instead of failing later (README lists every variable).
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CodeValidationLimits } from './code-validation/validation-pool.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -58,6 +60,15 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
   REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
+  CODE_VALIDATION_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(200_000),
+  CODE_VALIDATION_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+  CODE_VALIDATION_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  CODE_VALIDATION_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
 });
 
 export interface AppConfig {
@@ -86,6 +97,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Milliseconds a request may take (receiving it included) before it is answered with 503. */
   requestTimeoutMs: number;
+  /** Limits of code validation (size, time per parse, worker threads, waiting queue). */
+  codeValidation: CodeValidationLimits;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -121,6 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: path.resolve(repoRoot, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
+    codeValidation: {
+      maxChars: e.CODE_VALIDATION_MAX_CHARS,
+      timeoutMs: e.CODE_VALIDATION_TIMEOUT_MS,
+      threads: e.CODE_VALIDATION_THREADS,
+      queue: e.CODE_VALIDATION_QUEUE,
+    },
   };
 }
 

@@ -202,7 +202,7 @@ async function serverErrors(requests: Array<() => Promise<Answer>>): Promise<str
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
-/** Routes owned elsewhere whose hostile-input fixes land on another branch (see the it.fails below). */
+/** Code validation and upload have their own cases below (parsing limits, multipart bodies). */
 const ELSEWHERE = (r: Route) => r.url.startsWith('/api/validation') || r.url.startsWith('/api/files');
 
 describe('every route answers hostile input with a 4xx, never a 5xx', () => {
@@ -305,23 +305,20 @@ describe('code validation and upload', () => {
     expect(await serverErrors(requests)).toEqual([]);
   });
 
-  // fixed on the coderights branch: deep nesting in code under validation answers 4xx there.
-  it.fails('deeply nested jsoncode gets a 4xx', async () => {
+  it('deeply nested jsoncode gets a 4xx', async () => {
     const deepCode = JSON.stringify({ code: '['.repeat(500_000) });
     expect(await serverErrors([() => hit(adminToken, 'POST', '/api/validation/jsoncode', deepCode)])).toEqual(
       [],
     );
   });
 
-  // fixed on the coderights branch: malformed multipart answers 4xx there.
-  it.fails('a multipart body without a boundary gets a 4xx', async () => {
+  it('a multipart body without a boundary gets a 4xx', async () => {
     expect(
       await serverErrors([() => hit(adminToken, 'POST', '/api/files/upload', 'abc', 'multipart/form-data')]),
     ).toEqual([]);
   });
 
-  // fixed on the coderights branch: malformed multipart answers 4xx there.
-  it.fails('a truncated multipart body gets a 4xx', async () => {
+  it('a truncated multipart body gets a 4xx', async () => {
     const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhel`;
     expect(
       await serverErrors([

@@ -326,14 +326,14 @@ describe('lookups, page configs and code validation', () => {
   });
 
   it('validates code with real parsers', async () => {
-    expect((await call('viewer', 'POST', '/api/validation/jscode', { code: 'let a = 1;' })).body).toEqual({
+    expect((await call('editor', 'POST', '/api/validation/jscode', { code: 'let a = 1;' })).body).toEqual({
       isSuccess: true,
       message: 'Your code is valid',
     });
-    const bad = await call('viewer', 'POST', '/api/validation/cscode', { code: 'class A {\n void M( {}\n}' });
+    const bad = await call('editor', 'POST', '/api/validation/cscode', { code: 'class A {\n void M( {}\n}' });
     expect(bad.body.isSuccess).toBe(false);
     expect(String(bad.body.message)).toMatch(/^Line 2, column \d+/);
-    expect((await call('viewer', 'POST', '/api/validation/pycode', { code: 'x' })).status).toBe(400);
+    expect((await call('editor', 'POST', '/api/validation/pycode', { code: 'x' })).status).toBe(400);
   });
 });
 
@@ -369,7 +369,7 @@ describe('uploads', () => {
   );
 
   it('refuses two files, a type not on the list, and content that lies about its type', async () => {
-    const two = await upload('x', [
+    const two = await upload('pages/images', [
       ['a.png', png],
       ['b.png', png],
     ]);
@@ -377,7 +377,7 @@ describe('uploads', () => {
     expect(((await two.json()) as { message: string }).message).toBe(
       '1 file is the maximum number of files you can drop here',
     );
-    expect((await upload('x', [['a.html', Buffer.from('<script>')]])).status).toBe(400);
-    expect((await upload('x', [['a.png', Buffer.from('GIF89a....')]])).status).toBe(400);
+    expect((await upload('pages/images', [['a.html', Buffer.from('<script>')]])).status).toBe(400);
+    expect((await upload('pages/images', [['a.png', Buffer.from('GIF89a....')]])).status).toBe(400);
   });
 });

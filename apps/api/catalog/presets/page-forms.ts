@@ -1,6 +1,12 @@
-/** Page forms: create, edit, view and bulk edit share one field list. */
+/**
+ * Page forms: create, edit, view and bulk edit share one field list. Version 2 added the image
+ * (an upload field).
+ */
 import type { DefaultPresetSpec } from './default-presets.ts';
 import { type FieldSpec, formColumns, formPreset, maxLength, required } from './form-builder.ts';
+
+/** Where the page form's image field uploads to. */
+const PAGE_IMAGE_FOLDER = 'pages/images';
 
 const TABS = [
   { Id: 1, Name: 'Page' },
@@ -84,6 +90,15 @@ const FIELDS: FieldSpec[] = [
     tabId: 2,
     showExpandBtn: true,
   },
+  {
+    mapKey: 'imagePath',
+    label: 'Image',
+    listType: 'text',
+    type: 'uploadsingleselect',
+    tabId: 2,
+    // The one folder page images go to: uploads are only accepted into folders a form names.
+    sourceParams: { directory: PAGE_IMAGE_FOLDER },
+  },
 ];
 
 const editable = FIELDS;
@@ -99,17 +114,17 @@ const save = { storedProcedure: 'bm_page_save', RedirectUrl: '/page/list' };
 export const PAGE_FORM_PRESETS: DefaultPresetSpec[] = [
   {
     rightName: 'BMTools/Page/Edit',
-    version: 1,
+    version: 2,
     definition: formPreset('/api/pages', formColumns(editable, 'edit'), { edit: save }, TABS),
   },
   {
     rightName: 'BMTools/Page/Create',
-    version: 1,
+    version: 2,
     definition: formPreset('/api/pages', formColumns(creatable, 'create'), { create: save }, TABS),
   },
   {
     rightName: 'BMTools/Page/View',
-    version: 1,
+    version: 2,
     definition: formPreset(
       '/api/pages',
       formColumns(editable, 'edit', { cssClass: 'readonly' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { position, validateCode } from './validate-code.ts';
+import { position, TOO_DEEP, validateCode } from './validate-code.ts';
 
 describe('validateCode', () => {
   it.each([
@@ -26,6 +26,16 @@ describe('validateCode', () => {
     expect(result.message).toContain(where);
     expect(result.message).toMatch(/^Line \d+, column \d+: .+/);
   });
+
+  it.each([
+    ['jsoncode', '['.repeat(200_000)],
+    ['jsoncode', '{"a":'.repeat(40_000)],
+  ] as const)(
+    'answers %s nested past the parser stack as not valid, not an exception',
+    async (type, code) => {
+      expect(await validateCode(type, code)).toEqual(TOO_DEEP);
+    },
+  );
 
   it('computes positions from offsets', () => {
     expect(position('ab\ncd', 4)).toEqual({ line: 2, column: 2 });

@@ -93,6 +93,23 @@ const VALIDATORS: Record<
   cscode: validateCSharp,
 };
 
+/** The answer for code nested deeper than a parser's recursion goes: not checkable, so not valid. */
+export const TOO_DEEP: CodeValidationResult = {
+  isSuccess: false,
+  message: 'The code is nested too deeply to be checked',
+};
+
+/**
+ * Parses synchronously on the calling thread: the API calls it from its worker pool only
+ * (validation-pool.ts), never on the event loop.
+ */
 export async function validateCode(type: CodeFieldType, code: string): Promise<CodeValidationResult> {
-  return VALIDATORS[type](code);
+  try {
+    return await VALIDATORS[type](code);
+  } catch (error) {
+    // Recursive parsers (jsonc-parser, acorn, css-tree, the C# tree walk) overflow the stack on
+    // input like "[" × 500,000; that is the sender's input, not a fault of ours.
+    if (error instanceof RangeError) return TOO_DEEP;
+    throw error;
+  }
 }

@@ -1,14 +1,19 @@
 /**
  * `POST /api/files/upload` (entities §7): one file (`file`) into a folder (`directory`) under the
  * storage root. Size and type are limited, the stored name is ours (never the client's path),
- * and the type is checked against the file's first bytes, not only its name.
+ * and the type is checked against the file's first bytes, not only its name. Only the Create or
+ * Edit right of a form with an upload field may upload, and only into a folder such a form names.
+ * A file part under another name is drained and refused (left unread it would stall the request),
+ * and a malformed body (no boundary, cut short) is a 400, not a 500.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../auth/access.ts';
 import { HttpError } from '../http/http-error.ts';
+import { uploadFolders } from './form-field-rights.ts';
 import { resolveDirectory } from './storage-path.ts';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -48,15 +53,38 @@ function checkType(filename: string, content: Buffer): string {
   return ext;
 }
 
+/** Multipart errors that are the sender's fault; anything else busboy throws is a malformed body too. */
+function multipartError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
+  // The multipart limit stops a second file before we see it.
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, ONE_FILE, { file: ONE_FILE });
+  if (statusCode && statusCode >= 400 && statusCode < 500) return new HttpError(statusCode, String(message));
+  return new HttpError(
+    400,
+    `The multipart body is malformed: ${String(message ?? 'unreadable').slice(0, 100)}`,
+  );
+}
+
+/** Reads and drops the rest of a part nobody wants, so the parser can go on to the next one. */
+async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream) {
+    // discarded
+  }
+}
+
 export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: string }): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
   });
+  // Computed once: the Create/Edit rights whose forms have an upload field, and their folders.
+  const folders = uploadFolders();
+  const uploadRights = [...folders.keys()].sort();
 
   app.post(
     '/api/files/upload',
     {
-      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: { anyOf: uploadRights }, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: ['files'], summary: 'Upload one file' },
     },
     async (request) => {
@@ -66,24 +94,39 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
       let file: { filename: string; content: Buffer } | undefined;
       try {
         for await (const part of request.parts()) {
-          if (part.type === 'field' && part.fieldname === 'directory') directory = String(part.value ?? '');
-          else if (part.type === 'file' && part.fieldname === 'file') {
-            if (file) throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
-            const content = await part.toBuffer();
-            if (part.file.truncated)
-              throw new HttpError(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-            file = { filename: part.filename, content };
+          if (part.type === 'field') {
+            if (part.fieldname === 'directory') directory = String(part.value ?? '');
+            continue;
           }
+          if (part.fieldname !== 'file') {
+            // An unread file part would stall the parser (and the request) for ever.
+            await drain(part.file);
+            const name = part.fieldname.slice(0, 50);
+            throw new HttpError(400, `Unexpected file part "${name}": send the file as "file"`, {
+              [name]: 'Send the file as "file"',
+            });
+          }
+          if (file) throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
+          const content = await part.toBuffer();
+          if (part.file.truncated)
+            throw new HttpError(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+          file = { filename: part.filename, content };
         }
       } catch (error) {
-        // The multipart limit stops a second file before we see it.
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
-          throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
-        throw error;
+        throw multipartError(error);
+      }
+      const target = resolveDirectory(opts.storageRoot, directory);
+      const rights = await callerOf(request).rights();
+      const allowed = uploadRights.some(
+        (right) => rights.has(right) && folders.get(right)?.has(target.relative),
+      );
+      if (!allowed) {
+        throw new HttpError(400, `directory "${target.relative}" is not a folder of a form you may fill`, {
+          directory: 'Is not an allowed folder',
+        });
       }
       if (!file) throw new HttpError(400, 'file is required', { file: 'Choose a file' });
       const ext = checkType(file.filename, file.content);
-      const target = resolveDirectory(opts.storageRoot, directory);
       await mkdir(target.absolute, { recursive: true });
       const base =
         path

@@ -1,7 +1,7 @@
 /**
  * Lookups and screen metadata: `GET /api/dropdowns/{name}` (registered views only, each behind the
  * rights its catalogue entry declares; `name` filters an autocomplete), `GET /api/pageconfigs` (every config; screens guard them by right), and
- * `POST /api/validation/{codeType}` (real parsers, see code-validation).
+ * `POST /api/validation/{codeType}` (real parsers in a worker pool, see code-validation).
  */
 import { CODE_FIELD_TYPES, codeValidationSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +10,14 @@ import { z } from 'zod';
 import { DROPDOWNS } from '../../catalog/dropdowns.ts';
 import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
 import { callerOf, missingRight } from '../auth/access.ts';
-import { validateCode } from '../code-validation/validate-code.ts';
+import {
+  type CodeValidationLimits,
+  createValidationPool,
+  ValidationBusyError,
+} from '../code-validation/validation-pool.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db } from '../db/pool.ts';
+import { codeFieldRights } from '../files/form-field-rights.ts';
 import { HttpError } from '../http/http-error.ts';
 
 const dropdownQuery = z.object({
@@ -24,7 +29,10 @@ const dropdownQuery = z.object({
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function lookupRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function lookupRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; codeValidation: CodeValidationLimits },
+): Promise<void> {
   const { db } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const dropdowns = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
@@ -74,10 +82,16 @@ export async function lookupRoutes(app: FastifyInstance, opts: { db: Db }): Prom
     async () => PAGE_CONFIGS,
   );
 
+  // Parsing runs in a worker pool with size, time and queue limits (validation-pool.ts), and only
+  // for the Create or Edit right of a form with a code field (computed once from the catalogue).
+  const validationPool = createValidationPool(opts.codeValidation, (err) =>
+    app.log.error({ err }, 'code validation worker failed'),
+  );
+  app.addHook('onClose', () => validationPool.close());
   api.post(
     '/api/validation/:codeType',
     {
-      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: { anyOf: codeFieldRights() }, rateLimit: { max: 120, timeWindow: '1 minute' } },
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags: ['lookups'],
@@ -86,6 +100,13 @@ export async function lookupRoutes(app: FastifyInstance, opts: { db: Db }): Prom
         body: codeValidationSchema,
       },
     },
-    async (request) => validateCode(request.params.codeType, request.body.code),
+    async (request, reply) => {
+      try {
+        return await validationPool.validate(request.params.codeType, request.body.code);
+      } catch (error) {
+        if (error instanceof ValidationBusyError) reply.header('retry-after', '1');
+        throw error;
+      }
+    },
   );
 }
