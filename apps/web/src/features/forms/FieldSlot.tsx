@@ -37,10 +37,9 @@ export function FieldSlot({
   const { Component } = fieldWidget(field.type);
   const [expanded, expand] = useDisclosure(false);
   const prefix = values[preFillKey(field.mapKey)];
-  const change = (value: unknown) => {
-    if (Object.is(value, values[field.mapKey])) return;
-    onChange(field, value);
-  };
+  // No comparison with `values` here: they are this render's, and a delayed widget may report two
+  // changes before the next render (the form compares with its live values instead).
+  const change = (value: unknown) => onChange(field, value);
   const markable = markMode && field.markable && !readOnly;
   const waiting = markable && !marked;
   // The fieldset disables every native control inside; readOnly stops the editors (rich text,

@@ -7,7 +7,7 @@
  */
 import { type BulkResult, type PageSummary, type PresetDefinition, pageSummarySchema } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
@@ -37,9 +37,12 @@ export function useBulkSave(deps: BulkSaveDeps) {
   const { screen, definition, listDefinition, fields, controller, path, target, leave } = deps;
   const http = useHttp();
   const [saving, setSaving] = useState(false);
+  // One save at a time: a second click before the re-render would count and ask again.
+  const inFlight = useRef(false);
   const [result, setResult] = useState<BulkResult | null>(null);
 
   const save = async (close: boolean) => {
+    if (inFlight.current) return;
     const values = controller.snapshot();
     const marked = new Set(controller.state.marked);
     const check = validateForm(fields, values, marked);
@@ -61,6 +64,7 @@ export function useBulkSave(deps: BulkSaveDeps) {
       return showErrorAlert(error instanceof Error ? error.message : String(error));
     }
     if (!target.source) return showErrorAlert('This bulk editor has no list to count the records in.');
+    inFlight.current = true;
     setSaving(true);
     try {
       let count: PageSummary;
@@ -102,6 +106,7 @@ export function useBulkSave(deps: BulkSaveDeps) {
       if (failure.kind === 'invalid') controller.setErrors(failure.errors);
       if (failure.kind !== 'signedOut') showErrorAlert(failure.message);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };
