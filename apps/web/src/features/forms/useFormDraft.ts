@@ -13,7 +13,7 @@ import type { FormField } from './formField.ts';
 import { hasUnsavedChanges } from './unsavedChanges.ts';
 import type { FormController } from './useFormController.ts';
 
-export const RESTORED_MESSAGE =
+const RESTORED_MESSAGE =
   'The changes you made before your session expired are back on the form. Save to keep them.';
 
 export function useFormDraft(
