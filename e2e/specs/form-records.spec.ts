@@ -74,6 +74,24 @@ test.describe('leaving the form', () => {
     expect((await pageRow(id)).title).toBe('Closed');
   });
 
+  test('Save and close on a 6× slower CPU saves the last input before it leaves', async ({ page }) => {
+    // A busy machine: the save must still send what was typed last (the number field holds its
+    // change back for a second) and leave only once the server has the row.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await page.goto(`/page/edit/${id}?redirecturl=/page/view/${id}`);
+      await waitForForm(page);
+      await page.getByRole('textbox', { name: 'Title' }).fill('Closed under load');
+      await page.getByRole('textbox', { name: 'Priority' }).fill('8');
+      await toolbarButton(page, 'Save and close').click();
+      await page.waitForURL(new RegExp(`/page/view/${id}$`), { timeout: 60_000 });
+      expect(await pageRow(id)).toMatchObject({ title: 'Closed under load', priority: 8 });
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
+
   test("Save and close without redirecturl goes to the action's RedirectUrl", async ({ page }) => {
     await page.goto(`/page/edit/${id}`);
     await waitForForm(page);

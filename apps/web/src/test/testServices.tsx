@@ -6,7 +6,7 @@ import type { Favorite, MenuItem, RuntimeConfig } from '@bm/contracts';
 import { render } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Session, SessionSnapshot } from '../app/auth/session.ts';
 import type { HttpClient, RequestOptions } from '../app/http/httpClient.ts';
@@ -63,6 +63,8 @@ export function stubHttp(handler: RequestHandler = () => undefined) {
 
 interface RenderOptions {
   route?: string;
+  /** The router state of the first entry (what a Link's `state` hands over). */
+  routeState?: unknown;
   path?: string;
   rights?: string[];
   menu?: MenuItem[];
@@ -87,7 +89,13 @@ export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
       { path: options.path ?? '*', element: ui },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [options.route ?? '/'] },
+    {
+      initialEntries: [
+        options.routeState === undefined
+          ? (options.route ?? '/')
+          : { ...parsePath(options.route ?? '/'), state: options.routeState },
+      ],
+    },
   );
   const view = render(
     <AppProviders services={services} env="test">

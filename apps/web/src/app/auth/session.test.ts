@@ -59,7 +59,31 @@ describe('createSession', () => {
     });
     const session = createSession(manager, sessionStorage);
     await session.restore();
-    expect(session.getSnapshot()).toEqual({ status: 'signedOut', user: null });
+    // A visitor who was never signed in here: nothing expired.
+    expect(session.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: false });
+  });
+
+  it('marks a signed-in session that could not be renewed as expired, not a sign-out', async () => {
+    const manager = fakeManager(makeUser('stored'), async () => {
+      throw new Error('login_required');
+    });
+    const session = createSession(manager, sessionStorage);
+    await session.restore();
+    expect(session.getSnapshot().expired).toBe(false);
+    await expect(session.renew()).resolves.toBeNull();
+    expect(session.getSnapshot()).toEqual({ status: 'signedOut', user: null, expired: true });
+    session.expire();
+    expect(session.getSnapshot().expired).toBe(true);
+  });
+
+  it('sends the token in storage, so a removed one is renewed instead of reused', async () => {
+    const manager = fakeManager(makeUser('stored'), async () => makeUser('renewed'));
+    const session = createSession(manager, sessionStorage);
+    await session.restore();
+    await expect(session.getAccessToken()).resolves.toBe('stored');
+    manager.getUser.mockResolvedValue(null);
+    await expect(session.getAccessToken()).resolves.toBe('renewed');
+    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
   });
 
   it('renews once for concurrent callers', async () => {

@@ -12,6 +12,12 @@ type SessionStatus = 'unknown' | 'checking' | 'signedIn' | 'signedOut';
 export interface SessionSnapshot {
   status: SessionStatus;
   user: User | null;
+  /**
+   * The user was signed in and the session ended without signing out (a 401 that silent renewal
+   * could not mend, or a token that expired beyond renewal): the sign-in view says so, and forms
+   * keep their unsaved values for after the sign-in.
+   */
+  expired?: boolean;
 }
 
 /** The part of oidc-client-ts's UserManager the session uses. */
@@ -51,26 +57,30 @@ const hasApiScope = (scope: string | undefined): boolean => (scope ?? '').split(
 export const displayName = (user: User): string => user.profile.email ?? user.profile.sub;
 
 export function createSession(userManager: SessionUserManager, storage: Storage): Session {
-  let snapshot: SessionSnapshot = { status: 'unknown', user: null };
+  let snapshot: SessionSnapshot = { status: 'unknown', user: null, expired: false };
   const listeners = new Set<() => void>();
   let renewing: Promise<string | null> | null = null;
   const completions = new Map<string, Promise<User>>();
 
-  const set = (status: SessionStatus, user: User | null): void => {
-    if (snapshot.status === status && snapshot.user === user) return;
-    snapshot = { status, user };
+  const set = (status: SessionStatus, user: User | null, expired = false): void => {
+    if (snapshot.status === status && snapshot.user === user && snapshot.expired === expired) return;
+    snapshot = { status, user, expired };
     for (const listener of listeners) listener();
   };
+  /** Signed out without asking for it: expired when the user was signed in (or already expired). */
+  const lapse = (): void =>
+    set('signedOut', null, snapshot.status === 'signedIn' || snapshot.expired === true);
 
   function renew(): Promise<string | null> {
     renewing ??= userManager
       .signinSilent()
       .then((user) => {
-        set(user ? 'signedIn' : 'signedOut', user);
+        if (user) set('signedIn', user);
+        else lapse();
         return user?.access_token ?? null;
       })
       .catch(() => {
-        set('signedOut', null);
+        lapse();
         return null;
       })
       .finally(() => {
@@ -100,12 +110,14 @@ export function createSession(userManager: SessionUserManager, storage: Storage)
       else await renew();
     },
     async getAccessToken() {
-      const user = snapshot.user ?? (await userManager.getUser().catch(() => null));
+      // The stored user, not a copy in memory: a renewal or sign-out in another tab, or a token
+      // that was removed or damaged in storage, is what the next call sees (and a 401 renews it).
+      const user = await userManager.getUser().catch(() => null);
       if (user && !user.expired) return user.access_token;
       return renew();
     },
     renew,
-    expire: () => set('signedOut', null),
+    expire: lapse,
     async signIn(afterLoginUrl) {
       storeAfterLoginUrl(storage, afterLoginUrl);
       await userManager.signinRedirect();

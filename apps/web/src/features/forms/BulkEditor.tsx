@@ -1,18 +1,18 @@
 /**
  * The bulk-edit page (entities §2): the preset's bulkupdate fields in mark-fields mode; Save changes
- * applies the marked fields to every record matching the list's current filters and shows the
+ * applies the marked fields to every record of the list the editor was opened from (its criteria
+ * come with the navigation, see bulkTarget.ts), after the user confirmed their count, and shows the
  * per-record results; Save and close does the same and returns; Discard changes returns.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { Badge, Box, Group, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { PendingChangesProvider } from '../../fields/pendingChanges.tsx';
 import { useUserRights } from '../access/useUserRights.ts';
-import { describeCondition } from '../filters/describeCondition.ts';
 import { BulkResults } from './BulkResults.tsx';
-import { bulkCriteria, listFilters } from './bulkTarget.ts';
+import { type BulkTarget, readBulkTarget } from './bulkTarget.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { FormHeader } from './FormHeader.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
@@ -32,19 +32,28 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
   const listRight = screen.rights.list ?? screen.presetRight;
   const listPreset = useFormPreset(listRight);
   const listDefinition = listPreset.status === 'ok' ? listPreset.definition : undefined;
-  const [filters] = useState(() => listFilters(window.sessionStorage, screen.rights.list, undefined));
-  const effectiveFilters =
-    Object.keys(filters).length > 0 ? filters : listFilters(window.sessionStorage, undefined, listDefinition);
-  const criteria = bulkCriteria(listDefinition, effectiveFilters);
+  const location = useLocation();
+  // Read once: the list's target as it was when Bulk edit was clicked.
+  const [handed] = useState(() => readBulkTarget(location.state));
+  const target: BulkTarget = handed ?? {
+    source: listDefinition?.source ?? '',
+    criteria: undefined,
+    words: [],
+  };
   const path = bulkPath(screen, definition, listDefinition);
   const controller = useFormController(fields);
   const { rights } = useUserRights();
-  const { search } = useLocation();
+  const { search } = location;
   const leave = useLeaveForm(screen, definition, path);
   const { load } = controller;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the starting values are read once.
+  // The starting values are read once: the preset gate hands over a new definition (and so new
+  // fields) whenever it renders again, which must not wipe what the user has entered.
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is read at the start only.
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     load(
       initialValues({ fields, record: undefined, search, userEmail: undefined, adapterOf: fieldWidget }),
       undefined,
@@ -58,7 +67,7 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
     fields,
     controller,
     path,
-    criteria,
+    target,
     leave,
   });
 
@@ -70,13 +79,7 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
     hasPublishAction: false,
     hide: definition.settings.hideToolbarActions,
   });
-  const conditions = listDefinition
-    ? listDefinition.definition.flatMap((column) =>
-        (Object.hasOwn(effectiveFilters, column.key) ? (effectiveFilters[column.key] ?? []) : []).map((c) =>
-          describeCondition(column, c),
-        ),
-      )
-    : [];
+  const conditions = target.words;
 
   return (
     <Box>
@@ -101,7 +104,9 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
         <Text size="sm">
           {conditions.length > 0
             ? 'The marked fields change on every record matching the list’s filters:'
-            : 'The list has no filters: the marked fields change on every record.'}
+            : handed
+              ? 'The list has no filters: the marked fields change on every record.'
+              : 'This page was not opened from a list, so no filter applies: the marked fields change on every record.'}
         </Text>
         {conditions.map((text) => (
           <Badge key={text} variant="light" tt="none">

@@ -1,13 +1,16 @@
 /**
- * One field on a form: its registered widget, the mark box in mark-fields mode (editing a markable
- * field marks it), and the expand button (showExpandBtn) opening the field in a full-screen dialog.
+ * One field on a form: its registered widget, the mark box in mark-fields mode, and the expand
+ * button (showExpandBtn) opening the field in a full-screen dialog. In mark-fields mode a markable
+ * field's input stays disabled until its Change box is ticked: what the user types always counts,
+ * instead of being typed into a field that is not sent.
  */
-import { ActionIcon, Box, Checkbox, Group, Modal } from '@mantine/core';
+import { ActionIcon, Box, Checkbox, Fieldset, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsMaximize } from '@tabler/icons-react';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormValues } from '../../fields/fieldWidget.ts';
 import { preFillKey } from './fieldAdapter.ts';
+import classes from './fieldSlot.module.css';
 import type { FormField } from './formField.ts';
 
 interface FieldSlotProps {
@@ -34,24 +37,27 @@ export function FieldSlot({
   const { Component } = fieldWidget(field.type);
   const [expanded, expand] = useDisclosure(false);
   const prefix = values[preFillKey(field.mapKey)];
-  const change = (value: unknown) => {
-    if (Object.is(value, values[field.mapKey])) return;
-    if (markMode && field.markable && !marked) onMark(field.mapKey, true);
-    onChange(field, value);
-  };
-  const widget = (big: boolean) => (
-    <Component
-      field={field}
-      value={values[field.mapKey]}
-      values={values}
-      error={error}
-      readOnly={readOnly}
-      prefix={typeof prefix === 'string' ? prefix : undefined}
-      expanded={big}
-      onChange={change}
-    />
-  );
+  // No comparison with `values` here: they are this render's, and a delayed widget may report two
+  // changes before the next render (the form compares with its live values instead).
+  const change = (value: unknown) => onChange(field, value);
   const markable = markMode && field.markable && !readOnly;
+  const waiting = markable && !marked;
+  // The fieldset disables every native control inside; readOnly stops the editors (rich text,
+  // code) that are not form controls.
+  const widget = (big: boolean) => (
+    <Fieldset variant="unstyled" className={classes.fieldset} disabled={waiting}>
+      <Component
+        field={field}
+        value={values[field.mapKey]}
+        values={values}
+        error={error}
+        readOnly={readOnly || waiting}
+        prefix={typeof prefix === 'string' ? prefix : undefined}
+        expanded={big}
+        onChange={change}
+      />
+    </Fieldset>
+  );
   const expandable = field.spec.showExpandBtn === true;
 
   return (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../app/http/HttpError.ts';
@@ -73,6 +73,25 @@ describe('record form: edit mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save and close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/page/view/5'));
   });
+
+  it('sends one save for two clicks that come before the form renders again', async () => {
+    const api = editApi();
+    const { router } = renderScreen(pageScreen('edit', 5), api, {
+      route: '/page/edit/5?redirecturl=/page/view/5',
+    });
+    await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
+    // Both clicks in one task, as on a busy machine: the buttons are not disabled yet.
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save and close' }));
+    });
+    await waitFor(() => expect(api.sent('PUT')).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/api/pages/5' && !c.options?.method)).toHaveLength(2),
+    );
+    expect(api.sent('PUT')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/page/edit/5');
+  }, 20_000);
 
   it('Discard changes puts the values back and leaves for the list', async () => {
     const { router } = renderScreen(pageScreen('edit', 5), editApi());

@@ -27,6 +27,7 @@ import { formToolbar } from './toolbarRules.ts';
 import { useUnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { hasUnsavedChanges } from './unsavedChanges.ts';
 import { useFormController } from './useFormController.ts';
+import { useFormDraft } from './useFormDraft.ts';
 import { useLeaveForm } from './useLeaveForm.ts';
 import { usePublish } from './usePublish.tsx';
 import { rowVersionOf, useRecord } from './useRecord.ts';
@@ -44,11 +45,12 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
   const record = useRecord(api, screen.id);
   const controller = useFormController(fields);
   const { rights } = useUserRights();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const userEmail = useUserEmail();
   const leaveForm = useLeaveForm(screen, definition, api);
   const { load } = controller;
+  const draft = useFormDraft(controller, fields, pathname);
   const guard = useUnsavedChangesGuard(
     controller.state.loaded && hasUnsavedChanges(controller.state.initial, controller.state.values),
   );
@@ -62,10 +64,12 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
     initialValues({ fields, record: stored, search, userEmail, adapterOf: fieldWidget });
 
   // Load the record (or a new record's starting values) each time it arrives; the query string is
-  // read once, at that moment (core §2).
+  // read once, at that moment (core §2). The first load puts back what an expired session kept.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads follow the record only.
   useEffect(() => {
-    if (record.data) load(valuesOf(isCreate ? undefined : record.data), rowVersionOf(record.data));
+    if (!record.data) return;
+    load(valuesOf(isCreate ? undefined : record.data), rowVersionOf(record.data));
+    draft.restore(rowVersionOf(record.data));
   }, [record.data, load]);
 
   const showTabOf = (errors: Readonly<Record<string, string>>) => {

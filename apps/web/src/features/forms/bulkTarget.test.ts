@@ -1,35 +1,75 @@
-import type { PresetDefinition } from '@bm/contracts';
+import type { ColumnDefinition } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { filterHistoryKey } from '../presets/filterHistory.ts';
-import { bulkCriteria, bulkSummary, bulkUrl, listFilters } from './bulkTarget.ts';
+import {
+  bulkChangeText,
+  bulkCountUrl,
+  bulkNavigationState,
+  bulkSummary,
+  bulkTargetOf,
+  bulkUrl,
+  readBulkTarget,
+} from './bulkTarget.ts';
 
-const listDefinition = {
-  settings: { filters: { status: [{ conjunction: 'and', operator: 'in', value: ['draft'] }] } },
-  actions: {},
-  rowActions: [],
-  definition: [
-    { key: 'name', mapKey: 'name', column: 'Name', type: 'text', visible: true },
-    { key: 'status', mapKey: 'status', column: 'Status', type: 'combobox', visible: true },
-  ],
-} as unknown as PresetDefinition;
+const columns = [
+  { key: 'name', mapKey: 'name', column: 'Name', type: 'text', visible: true },
+  { key: 'priority', mapKey: 'priority', column: 'Priority', type: 'number', visible: true },
+] as unknown as ColumnDefinition[];
 
 describe('bulk target', () => {
-  it("reads the list's filters from the right's filter history, else the preset's", () => {
-    sessionStorage.setItem(
-      filterHistoryKey('BMTools/Page/List'),
-      JSON.stringify({ name: [{ conjunction: 'and', operator: 'contains', value: 'promo' }] }),
+  it("is the list's filters as criteria, in words, with the list's source", () => {
+    const target = bulkTargetOf(
+      columns,
+      {
+        name: [{ conjunction: 'and', operator: 'contains', value: 'Madrid' }],
+        priority: [
+          { conjunction: 'and', operator: 'eq', value: 3 },
+          { conjunction: 'or', operator: 'eq', value: 4 },
+        ],
+      },
+      '/api/pages',
     );
-    const stored = listFilters(sessionStorage, 'BMTools/Page/List', listDefinition);
-    expect(Object.keys(stored)).toEqual(['name']);
-    expect(Object.keys(listFilters(sessionStorage, 'BMTools/Other/List', listDefinition))).toEqual([
-      'status',
-    ]);
-    expect(bulkCriteria(listDefinition, stored)).toEqual({
-      operation: 'contains',
-      name: 'name',
-      type: 'text',
-      value: 'promo',
+    expect(target.source).toBe('/api/pages');
+    expect(target.words).toEqual(['Name contains Madrid', 'Priority equals 3', 'or Priority equals 4']);
+    expect(target.criteria).toMatchObject({
+      and: [
+        { operation: 'contains', name: 'name', type: 'text', value: 'Madrid' },
+        { or: expect.any(Array) },
+      ],
     });
+    expect(bulkTargetOf(columns, {}, '/api/pages')).toEqual({
+      source: '/api/pages',
+      criteria: undefined,
+      words: [],
+    });
+  });
+
+  it('travels in the navigation state and is read back; anything else reads as no target', () => {
+    const target = bulkTargetOf(
+      columns,
+      { name: [{ conjunction: 'and', operator: 'contains', value: 'Madrid' }] },
+      '/api/pages',
+    );
+    expect(readBulkTarget(structuredClone(bulkNavigationState(target)))).toEqual(target);
+    expect(readBulkTarget(null)).toBeUndefined();
+    expect(readBulkTarget({})).toBeUndefined();
+    expect(readBulkTarget({ bulkTarget: { source: '/api/pages', criteria: { nope: 1 }, words: [] } })).toBe(
+      undefined,
+    );
+    expect(readBulkTarget({ bulkTarget: { source: '/api/pages', words: [1] } })).toBeUndefined();
+  });
+
+  it("counts with the list's page-summarize and the same criteria", () => {
+    expect(
+      bulkCountUrl('/api/pages', { operation: 'contains', name: 'name', type: 'text', value: 'x' }),
+    ).toBe(
+      `/api/pages/page-summarize?filters=${encodeURIComponent('{"operation":"contains","name":"name","type":"text","value":"x"}')}&pageSize=1&pageIndex=0`,
+    );
+    expect(bulkCountUrl('/api/pages', undefined)).toBe('/api/pages/page-summarize?pageSize=1&pageIndex=0');
+    expect(bulkChangeText({ totalItemsCount: 8, exact: true })).toBe('This will change 8 records');
+    expect(bulkChangeText({ totalItemsCount: 1, exact: true })).toBe('This will change 1 record');
+    expect(bulkChangeText({ totalItemsCount: 120000, exact: false })).toBe(
+      'This will change about 120,000 records',
+    );
   });
 
   it('sends the criteria as the filters query', () => {

@@ -1,29 +1,78 @@
 /**
- * What a bulk edit applies to (entities §2 "Generic bulk-edit page"): every record matching the
- * list's current filters, read from the filter history the list engine keeps under
- * `right + '^__^state'` (core §9), else the list preset's own filters; sent as the list call's
- * criteria in the `filters` query of `PUT {bulk path}` (core §7).
+ * What a bulk edit applies to (entities §2 "Generic bulk-edit page"): exactly the records of the
+ * list the editor was opened from. The list hands its criteria over with the navigation (router
+ * state, which a reload or Back keeps), built from the filters the grid shows — after ignorestate
+ * and query-string filters — never from a stored filter history the list may not have written.
+ * The criteria go in the `filters` query of `PUT {bulk path}` (core §7); the records are counted
+ * first with the list's own `page-summarize`, so the user confirms a number before anything changes.
  */
-import type { BulkResult, Filter, PresetDefinition } from '@bm/contracts';
+import type { BulkResult, ColumnDefinition, Filter, PageSummary } from '@bm/contracts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
+import { staticOptions } from '../filters/columnOptions.ts';
+import { describeCondition } from '../filters/describeCondition.ts';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
-import { presetFilters } from '../list/listState.ts';
-import { readFilterHistory } from '../presets/filterHistory.ts';
+import { listParams, summaryPath, withParams } from '../list/listParams.ts';
 
-export function listFilters(
-  storage: Storage,
-  listRight: string | undefined,
-  listDefinition: PresetDefinition | undefined,
-): ColumnFilters {
-  const stored = listRight ? readFilterHistory(storage, listRight) : undefined;
-  return stored ?? (listDefinition ? presetFilters(listDefinition) : {});
+export interface BulkTarget {
+  /** The list's data source: where the targeted records are counted. */
+  source: string;
+  /** The list's criteria; undefined when the list had no filter. */
+  criteria: Filter | undefined;
+  /** The filter in words, one entry per condition, as the list's chips read. */
+  words: string[];
 }
 
-export function bulkCriteria(
-  listDefinition: PresetDefinition | undefined,
+/** The router state key under which the list hands its target to the bulk editor. */
+const STATE_KEY = 'bulkTarget';
+
+export function bulkTargetOf(
+  columns: readonly ColumnDefinition[],
   filters: ColumnFilters,
-): Filter | undefined {
-  return listDefinition ? buildCriteria(listDefinition.definition, filters) : undefined;
+  source: string,
+): BulkTarget {
+  const words = columns.flatMap((column) =>
+    (Object.hasOwn(filters, column.key) ? (filters[column.key] ?? []) : []).map(
+      (condition, index) =>
+        `${index > 0 ? `${condition.conjunction} ` : ''}${describeCondition(column, condition, staticOptions(column))}`,
+    ),
+  );
+  return { source, criteria: buildCriteria(columns, filters), words };
+}
+
+/** The navigation state the list's Bulk edit link carries. */
+export const bulkNavigationState = (target: BulkTarget): Record<string, unknown> => ({ [STATE_KEY]: target });
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isFilter(v: unknown, depth = 0): v is Filter {
+  if (!isRecord(v) || depth > 8) return false;
+  const group = v.and ?? v.or;
+  if (group !== undefined) return Array.isArray(group) && group.every((f) => isFilter(f, depth + 1));
+  return typeof v.operation === 'string' && typeof v.name === 'string' && typeof v.type === 'string';
+}
+
+/**
+ * The target the list handed over, or undefined when the page was not opened from a list (a pasted
+ * address, a bookmark) or the state is not one we wrote: the editor then targets no filter and says so.
+ */
+export function readBulkTarget(state: unknown): BulkTarget | undefined {
+  const target = isRecord(state) ? state[STATE_KEY] : undefined;
+  if (!isRecord(target) || typeof target.source !== 'string') return undefined;
+  if (target.criteria !== undefined && !isFilter(target.criteria)) return undefined;
+  if (!Array.isArray(target.words) || !target.words.every((w) => typeof w === 'string')) return undefined;
+  return { source: target.source, criteria: target.criteria, words: target.words };
+}
+
+/** The list's count call for the target: `{source}/page-summarize` with the same criteria. */
+export const bulkCountUrl = (source: string, criteria: Filter | undefined): string =>
+  withParams(summaryPath(source), listParams({ filters: criteria, pageIndex: 0, pageSize: 1, sort: [] }));
+
+/** "This will change N records", with "about" when the server could only estimate. */
+export function bulkChangeText(summary: Pick<PageSummary, 'totalItemsCount' | 'exact'>): string {
+  const n = summary.totalItemsCount;
+  const count = `${summary.exact ? '' : 'about '}${n.toLocaleString('en')} ${n === 1 ? 'record' : 'records'}`;
+  return `This will change ${count}`;
 }
 
 export function bulkUrl(path: string, criteria: Filter | undefined): string {

@@ -1,16 +1,19 @@
 /**
  * Saving a bulk edit (core §7 `PUT {path}` with a filters query; entities §2): the marked fields are
- * checked and sent once for every record matching the criteria; the answer's per-record results are
- * kept for the page. Save and close leaves only when every record took the change.
+ * checked, the targeted records counted with the list's page-summarize and the user asked (the count
+ * and the filter in words; with no filter the count must be typed); only then are the marked fields
+ * sent once for every record matching the criteria. The answer's per-record results are kept for
+ * the page. Save and close leaves only when every record took the change.
  */
-import type { BulkResult, Filter, PresetDefinition } from '@bm/contracts';
+import { type BulkResult, type PageSummary, type PresetDefinition, pageSummarySchema } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { buildSavePayload } from './buildSavePayload.ts';
-import { bulkSummary, bulkUrl } from './bulkTarget.ts';
+import { type BulkTarget, bulkCountUrl, bulkSummary, bulkUrl } from './bulkTarget.ts';
+import { confirmBulkEdit } from './confirmBulkEdit.tsx';
 import type { FormField } from './formField.ts';
 import { saveProcedure } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
@@ -25,17 +28,21 @@ interface BulkSaveDeps {
   fields: readonly FormField[];
   controller: FormController;
   path: string | undefined;
-  criteria: Filter | undefined;
+  /** The list's target; its source may be empty when the page was not opened from a list. */
+  target: BulkTarget;
   leave: () => void;
 }
 
 export function useBulkSave(deps: BulkSaveDeps) {
-  const { screen, definition, listDefinition, fields, controller, path, criteria, leave } = deps;
+  const { screen, definition, listDefinition, fields, controller, path, target, leave } = deps;
   const http = useHttp();
   const [saving, setSaving] = useState(false);
+  // One save at a time: a second click before the re-render would count and ask again.
+  const inFlight = useRef(false);
   const [result, setResult] = useState<BulkResult | null>(null);
 
   const save = async (close: boolean) => {
+    if (inFlight.current) return;
     const values = controller.snapshot();
     const marked = new Set(controller.state.marked);
     const check = validateForm(fields, values, marked);
@@ -56,9 +63,29 @@ export function useBulkSave(deps: BulkSaveDeps) {
     } catch (error) {
       return showErrorAlert(error instanceof Error ? error.message : String(error));
     }
+    if (!target.source) return showErrorAlert('This bulk editor has no list to count the records in.');
+    inFlight.current = true;
     setSaving(true);
     try {
-      const answer = await http.request<BulkResult>(bulkUrl(path, criteria), {
+      let count: PageSummary;
+      try {
+        const summary = await http.request<unknown>(bulkCountUrl(target.source, target.criteria), {
+          silent: true,
+        });
+        count = pageSummarySchema.parse(summary);
+      } catch (error) {
+        const failure = saveFailure(error);
+        if (failure.kind !== 'signedOut') {
+          showErrorAlert(`The records to change could not be counted: ${failure.message}`);
+        }
+        return;
+      }
+      if (count.totalItemsCount === 0) {
+        showErrorAlert('No records match the list’s filter: nothing was changed.');
+        return;
+      }
+      if (!(await confirmBulkEdit(count, target.words))) return;
+      const answer = await http.request<BulkResult>(bulkUrl(path, target.criteria), {
         method: 'PUT',
         body: payload,
         silent: true,
@@ -79,6 +106,7 @@ export function useBulkSave(deps: BulkSaveDeps) {
       if (failure.kind === 'invalid') controller.setErrors(failure.errors);
       if (failure.kind !== 'signedOut') showErrorAlert(failure.message);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };

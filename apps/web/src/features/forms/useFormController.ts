@@ -33,6 +33,9 @@ export function useFormController(fields: readonly FormField[]) {
 
   const change = useCallback(
     (field: FormField, value: unknown) => {
+      // Compared with the live values, not a render's: under load a widget may report 8 and then 5
+      // again before the form renders, and the 5 must not be dropped as "unchanged".
+      if (Object.is(values.current[field.mapKey], value)) return;
       values.current = { ...values.current, [field.mapKey]: value };
       const error = submitted.current ? validateField(field, value) : undefined;
       dispatch({ type: 'change', key: field.mapKey, value, error });

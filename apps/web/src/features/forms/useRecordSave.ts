@@ -6,7 +6,7 @@
  */
 import type { PresetDefinition, SaveResult } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
@@ -54,6 +54,9 @@ export function useRecordSave({
   const http = useHttp();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
+  // One save at a time: `saving` disables the buttons only after a render, and on a busy machine a
+  // second click (Save, then Save and close) can come first; it would send a stale row version.
+  const inFlight = useRef(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const isCreate = screen.id === undefined;
 
@@ -82,6 +85,8 @@ export function useRecordSave({
   };
 
   const save = async (close: boolean, rowVersion?: number) => {
+    if (inFlight.current) return;
+    // Flushes every widget's held-back input first, so the payload is what is on screen.
     const values = controller.snapshot();
     const marked = isMarkMode(fields) ? new Set(controller.state.marked) : undefined;
     const check = validateForm(fields, values, marked);
@@ -103,6 +108,7 @@ export function useRecordSave({
     } catch (error) {
       return showErrorAlert(error instanceof Error ? error.message : String(error));
     }
+    inFlight.current = true;
     setSaving(true);
     try {
       const result = await http.request<SaveResult>(isCreate ? api : recordPath(api, screen.id ?? ''), {
@@ -120,6 +126,7 @@ export function useRecordSave({
     } catch (error) {
       await handleFailure(error, close);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };

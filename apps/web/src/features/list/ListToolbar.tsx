@@ -2,20 +2,25 @@
  * The list's toolbar beside the page title (core §2 "List page", §6): Columns (unless
  * hidecolumntoggle), Bulk edit where the preset enables it and the user holds BulkEdit, and Create
  * record with the Create right. The export button arrives with the exports issue and stays hidden.
+ * Bulk edit carries the list's current target (its criteria and their words) in the navigation
+ * state, so the editor changes exactly the records this list shows.
  */
 import { Button } from '@mantine/core';
 import { IconPencilBolt, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type BulkTarget, bulkNavigationState } from '../forms/bulkTarget.ts';
 
 interface ListToolbarProps {
   segment: string;
   canCreate: boolean;
   canBulkEdit: boolean;
+  /** The records Bulk edit changes: the filters as the grid shows them. */
+  bulkTarget: BulkTarget | undefined;
   columnToggle: ReactNode;
 }
 
-export function ListToolbar({ segment, canCreate, canBulkEdit, columnToggle }: ListToolbarProps) {
+export function ListToolbar({ segment, canCreate, canBulkEdit, bulkTarget, columnToggle }: ListToolbarProps) {
   return (
     <>
       {columnToggle}
@@ -25,6 +30,7 @@ export function ListToolbar({ segment, canCreate, canBulkEdit, columnToggle }: L
           variant="default"
           component={Link}
           to={`/${segment}/bulkedit`}
+          state={bulkTarget && bulkNavigationState(bulkTarget)}
           leftSection={<IconPencilBolt size={14} aria-hidden />}
         >
           Bulk edit

@@ -18,6 +18,7 @@ import type { AppRoute } from '../../app/router/routeTable.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
+import { bulkTargetOf } from '../forms/bulkTarget.ts';
 import { ColumnToggle } from '../grid/ColumnToggle.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
@@ -104,6 +105,7 @@ export function ListView({
     [definition.rowActions, rights, prefix, settings.hideActions],
   );
   const runAction = useRowActionRunner({ source, segment, keyColumn, columns });
+  const canBulkEdit = settings.bulkEdit && rights.has(`${prefix}/BulkEdit`);
   const title = grid.changed && !settings.ignoreState ? 'state' : preset.name;
 
   const presetBar = !settings.hidePresets && (
@@ -141,7 +143,8 @@ export function ListView({
           <ListToolbar
             segment={segment}
             canCreate={rights.has(`${prefix}/Create`)}
-            canBulkEdit={settings.bulkEdit && rights.has(`${prefix}/BulkEdit`)}
+            canBulkEdit={canBulkEdit}
+            bulkTarget={canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined}
             columnToggle={
               !settings.hideColumnToggle && (
                 <ColumnToggle

@@ -1,8 +1,10 @@
 /**
  * The sign-in view for anyone unauthenticated or with an expired session (spec core §1). Signing in
- * keeps the address the user tried to open, for the home redirect to restore afterwards.
+ * keeps the address the user tried to open, for the home redirect to restore afterwards. When the
+ * session expired under the user (silent renewal failed), it says so, and that the form they were
+ * editing keeps its unsaved values for after the sign-in.
  */
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
@@ -10,7 +12,8 @@ import { useSession } from '../../app/auth/SessionContext.tsx';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 
 export function SignInView() {
-  const { session } = useSession();
+  const { session, snapshot } = useSession();
+  const expired = snapshot.expired === true;
   const { appName } = useRuntimeConfig();
   const location = useLocation();
   const [redirecting, setRedirecting] = useState(false);
@@ -32,9 +35,16 @@ export function SignInView() {
           <Title order={1} size="h3">
             {appName}
           </Title>
-          <Text c="dimmed" size="sm" ta="center">
-            Sign in with your company account to continue.
-          </Text>
+          {expired ? (
+            <Alert color="orange" title="Your session expired" w="100%" role="alert">
+              Sign in again to continue. Unsaved changes on the form you were editing are kept and come back
+              after you sign in.
+            </Alert>
+          ) : (
+            <Text c="dimmed" size="sm" ta="center">
+              Sign in with your company account to continue.
+            </Text>
+          )}
           <Button
             fullWidth
             leftSection={<IconLogin size={16} aria-hidden />}

@@ -136,10 +136,11 @@ export function pageScreen(mode: RecordScreen['mode'], id?: number): RecordScree
 export function renderScreen(
   screen: RecordScreen,
   api: ReturnType<typeof fakeApi>,
-  options: { route?: string; rights?: string[] } = {},
+  options: { route?: string; routeState?: unknown; rights?: string[] } = {},
 ) {
   const view = renderWithApp(<RecordScreenView screen={screen} />, {
     route: options.route ?? '/page/x',
+    routeState: options.routeState,
     rights: options.rights ?? ALL_PAGE_RIGHTS,
     services: { http: api.http },
   });
