@@ -1,9 +1,12 @@
 /**
  * Verifies bearer access tokens: signature against the issuer's keys (JWKS), issuer, audience,
- * expiry, and an asymmetric algorithm (so `alg: none` and HMAC confusion are refused by jose).
- * With the built-in provider the keys are local; with OIDC_AUTHORITY they come from its JWKS URL.
+ * expiry, an asymmetric algorithm (so `alg: none` and HMAC confusion are refused by jose), and the
+ * header type `at+jwt` of RFC 9068 access tokens (so an id token or any other JWT of the same issuer
+ * is not taken for an access token). Scopes are checked by the caller: the API wants `bm-tools-api`,
+ * the hub its own scope. With the built-in provider the keys are local; with OIDC_AUTHORITY they come
+ * from its JWKS URL.
  */
-import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTPayload, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWK, type JWTPayload, jwtVerify } from 'jose';
 import type { AppConfig } from '../config.ts';
 
 interface TokenIdentity {
@@ -12,6 +15,8 @@ interface TokenIdentity {
   scope: string[];
   /** Expiry (epoch seconds) when the token states one. */
   exp?: number;
+  /** Issue time (epoch seconds) when the token states one; compared with the end of sessions. */
+  iat?: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<TokenIdentity>;
@@ -31,10 +36,12 @@ function identityOf(payload: JWTPayload): TokenIdentity {
     email: email.toLowerCase(),
     scope,
     ...(typeof payload.exp === 'number' ? { exp: payload.exp } : {}),
+    ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
   };
 }
 
 const CLOCK_TOLERANCE_S = 5;
+const ACCESS_TOKEN_TYPE = 'at+jwt';
 /** Verified tokens are remembered this long at most (and never past their expiry)… */
 const CACHE_TTL_MS = 5 * 60_000;
 /** …and at most this many at once; the oldest entry makes room for a new one. */
@@ -49,8 +56,8 @@ interface Verified {
 /**
  * Remembers tokens whose signature and claims were verified, keyed by the whole token, so a
  * user's burst of calls verifies the signature once. A cached token is still refused once it has
- * expired; a token that failed verification is never remembered. Rights are not part of the
- * cache: they are read per request.
+ * expired; a token that failed verification is never remembered. Rights and the account's status
+ * (disabled, sessions ended) are not part of the cache: they are checked on every request after it.
  */
 export function cachedVerifier(verify: TokenVerifier, now: () => number = Date.now): TokenVerifier {
   const cache = new Map<string, Verified>();
@@ -80,11 +87,16 @@ function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audi
         issuer,
         audience,
         algorithms: ALGORITHMS,
+        // RFC 9068; jose also accepts the long form `application/at+jwt`.
+        typ: ACCESS_TOKEN_TYPE,
         clockTolerance: CLOCK_TOLERANCE_S,
       });
       return identityOf(payload);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'typ') {
+        throw new InvalidTokenError(`The token is not an access token (typ ${ACCESS_TOKEN_TYPE})`);
+      }
       throw new InvalidTokenError('The access token is invalid or expired');
     }
   });

@@ -6,6 +6,7 @@
  */
 import { API_SCOPE, HUB_SCOPE } from '@bm/contracts';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { endSessions } from '../auth/sessions.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { findUserById } from '../users/users.ts';
@@ -119,7 +120,24 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
   };
 
   const provider = new Provider(`${app}/oidc`, configuration);
-  // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto to build https URLs.
-  provider.proxy = config.production;
+  // The provider reads X-Forwarded-Proto/-Host/-For to build https URLs behind a TLS proxy. It may
+  // believe them because oidc-routes.ts replaces whatever the client sent with the values Fastify
+  // resolved, which honour TRUST_PROXY only.
+  provider.proxy = true;
+
+  // Logout (RP-initiated, confirmed with the session's xsrf secret) ends every session of the
+  // account, not only this browser's: its access tokens are refused from now on and its hub
+  // sockets close (ADR 0008). The event fires before the redirect is sent; the middleware below
+  // waits for the end to be stored, so the page after logout never sees the old token accepted.
+  const ending = new WeakMap<object, string>();
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (accountId) ending.set(ctx, accountId);
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const accountId = ending.get(ctx);
+    if (accountId) await endSessions(db, { id: accountId });
+  });
   return provider;
 }
