@@ -12,7 +12,7 @@ export const STATUS_TTL_MS = 5_000;
 /** At most this many accounts are remembered; the oldest entry makes room for a new one. */
 const CACHE_MAX = 10_000;
 
-interface AccountStatus {
+export interface AccountStatus {
   active: boolean;
   /** Epoch ms of the last end of sessions, or null. */
   endedAt: number | null;
@@ -56,6 +56,14 @@ export function verdictOf(status: AccountStatus, iat: number | undefined): Sessi
 }
 
 export function sessionChecker(db: Queryable, now: () => number = Date.now): SessionChecker {
+  return cachedChecker((email) => readStatus(db, email), now);
+}
+
+/** The checker over any status source: each email's status is read once per STATUS_TTL_MS. */
+export function cachedChecker(
+  read: (email: string) => Promise<AccountStatus>,
+  now: () => number = Date.now,
+): SessionChecker {
   const cache = new Map<string, { status: Promise<AccountStatus>; until: number }>();
   return {
     async check({ email, iat }) {
@@ -67,10 +75,13 @@ export function sessionChecker(db: Queryable, now: () => number = Date.now): Ses
           const oldest = cache.keys().next();
           if (!oldest.done) cache.delete(oldest.value);
         }
-        hit = { status: readStatus(db, key), until: now() + STATUS_TTL_MS };
-        cache.set(key, hit);
+        const entry = { status: read(key), until: now() + STATUS_TTL_MS };
+        cache.set(key, entry);
         // A failed read is not remembered.
-        hit.status.catch(() => cache.delete(key));
+        entry.status.catch(() => {
+          if (cache.get(key) === entry) cache.delete(key);
+        });
+        hit = entry;
       }
       return verdictOf(await hit.status, iat);
     },
