@@ -83,6 +83,25 @@ describe('without TRUST_PROXY', () => {
   });
 });
 
+/** The endpoints the provider advertises are built from the protocol and host it believes. */
+async function advertisedAuthorization(server: TestServer, headers: Record<string, string>) {
+  const response = await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`, { headers });
+  return ((await response.json()) as { authorization_endpoint: string }).authorization_endpoint;
+}
+
+const forged = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', ...xff('198.51.100.1') };
+
+describe('X-Forwarded-* at the built-in provider', () => {
+  it('never reach the provider from an untrusted peer', async () => {
+    expect(await advertisedAuthorization(direct, forged)).toBe(`${direct.baseUrl}/oidc/auth`);
+  });
+
+  it('reach it from a trusted proxy', async () => {
+    expect(await advertisedAuthorization(proxied, forged)).toBe('https://evil.example/oidc/auth');
+    expect(await advertisedAuthorization(proxied, {})).toBe(`${proxied.baseUrl}/oidc/auth`);
+  });
+});
+
 describe('with TRUST_PROXY', () => {
   it("counts the address the trusted proxy reports, so one client's failures do not lock another", async () => {
     const form = await openLoginForm(proxied.baseUrl, xff('203.0.113.10'));

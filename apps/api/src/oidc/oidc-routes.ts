@@ -43,12 +43,14 @@ export async function oidcRoutes(
   const handOver = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const raw = request.raw as RawWithOriginal;
+    // Read what Fastify resolved before its source headers go.
+    const { protocol, host, ip } = request;
     for (const name of Object.keys(raw.headers)) {
       if (name.startsWith('x-forwarded-') || name === 'forwarded') delete raw.headers[name];
     }
-    raw.headers['x-forwarded-proto'] = request.protocol;
-    raw.headers['x-forwarded-host'] = request.host;
-    raw.headers['x-forwarded-for'] = request.ip;
+    raw.headers['x-forwarded-proto'] = protocol;
+    raw.headers['x-forwarded-host'] = host;
+    raw.headers['x-forwarded-for'] = ip;
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
     callback(raw, reply.raw);
