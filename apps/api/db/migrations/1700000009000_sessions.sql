@@ -1,7 +1,7 @@
 -- Up Migration
 -- Sessions and sign-in limits (ADR 0008).
 --
--- users.sessions_ended_at: when the account's sessions were last ended (logout, disable). The API
+-- users.sessions_ended_at: when all of the account's sessions were last ended (disable). The API
 -- refuses access tokens issued (iat) at or before it. Any change of an account's standing — that
 -- column moving, the account being disabled, enabled, renamed or deleted — is announced on the
 -- channel bm_sessions with the account's (old) email, so every API instance forgets its cached
@@ -31,6 +31,21 @@ CREATE TRIGGER users_announce_sessions_ended
   AFTER UPDATE OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION bm_announce_sessions_ended();
 
+-- A built-in provider's access token names its grant (claim grant_id) and is good only while that
+-- grant exists: logout revokes the browser's grant, disabling deletes all of the account's. A grant
+-- gone is announced on bm_sessions too, so the sockets of its tokens close on every instance.
+CREATE FUNCTION bm_announce_grant_revoked() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('bm_sessions', json_build_object('grant', OLD.id)::text);
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER oidc_grants_announce_revoked
+  AFTER DELETE ON oidc_models
+  FOR EACH ROW WHEN (OLD.type = 'Grant') EXECUTE FUNCTION bm_announce_grant_revoked();
+
 CREATE TABLE login_failures (
   key text PRIMARY KEY,
   failures integer NOT NULL CHECK (failures > 0),
@@ -41,6 +56,8 @@ CREATE INDEX login_failures_last_idx ON login_failures (last_failure_at);
 
 -- Down Migration
 DROP TABLE login_failures;
+DROP TRIGGER oidc_grants_announce_revoked ON oidc_models;
+DROP FUNCTION bm_announce_grant_revoked();
 DROP TRIGGER users_announce_sessions_ended ON users;
 DROP FUNCTION bm_announce_sessions_ended();
 ALTER TABLE users DROP COLUMN sessions_ended_at;

@@ -24,9 +24,12 @@ describe('cachedChecker', () => {
     let status: AccountStatus = { active: true, endedAt: null };
     const reads: string[] = [];
     const checker = cachedChecker(
-      async (email) => {
-        reads.push(email);
-        return status;
+      {
+        account: async (email) => {
+          reads.push(email);
+          return status;
+        },
+        grant: async () => true,
       },
       () => now,
     );
@@ -45,11 +48,41 @@ describe('cachedChecker', () => {
     expect(reads).toHaveLength(3);
   });
 
+  it('ends a token whose grant is gone, reading each grant once per TTL and again after forgetGrant', async () => {
+    let now = 0;
+    const live = new Set(['g1', 'g2']);
+    const grantReads: string[] = [];
+    const checker = cachedChecker(
+      {
+        account: async () => ({ active: true, endedAt: null }),
+        grant: async (grant) => {
+          grantReads.push(grant);
+          return live.has(grant);
+        },
+      },
+      () => now,
+    );
+    expect(await checker.check({ email: 'a@x.io', grant: 'g1' })).toBe('ok');
+    expect(await checker.check({ email: 'a@x.io' })).toBe('ok'); // an external token names no grant
+    live.delete('g1');
+    expect(await checker.check({ email: 'a@x.io', grant: 'g1' })).toBe('ok');
+    checker.forgetGrant('g1');
+    expect(await checker.check({ email: 'a@x.io', grant: 'g1' })).toBe('ended');
+    expect(await checker.check({ email: 'a@x.io', grant: 'g2' })).toBe('ok');
+    now = STATUS_TTL_MS;
+    live.delete('g2');
+    expect(await checker.check({ email: 'a@x.io', grant: 'g2' })).toBe('ended');
+    expect(grantReads).toEqual(['g1', 'g1', 'g2', 'g2']);
+  });
+
   it('does not remember a failed read', async () => {
     let fail = true;
-    const checker = cachedChecker(async () => {
-      if (fail) throw new Error('database down');
-      return { active: true, endedAt: null };
+    const checker = cachedChecker({
+      account: async () => {
+        if (fail) throw new Error('database down');
+        return { active: true, endedAt: null };
+      },
+      grant: async () => true,
     });
     await expect(checker.check({ email: 'a@x.io' })).rejects.toThrow('database down');
     fail = false;

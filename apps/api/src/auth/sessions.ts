@@ -1,9 +1,11 @@
 /**
- * Whether a verified access token still speaks for an active account (ADR 0008). A token is refused
- * when its account is disabled or unknown, or when it was issued (iat) at or before the account's
- * `sessions_ended_at` (set by logout and by disabling). Every authenticated API call and the hub
- * upgrade ask here; the answer per email is cached for STATUS_TTL_MS, and an announcement on the
- * `bm_sessions` channel (see the hub's listener) drops it at once on every instance.
+ * Whether a verified access token still speaks for an active session (ADR 0008). A token is refused
+ * when its account is disabled or unknown, when it was issued (iat) at or before the account's
+ * `sessions_ended_at` (set by disabling), or when it names a grant of the built-in provider that no
+ * longer exists (logout revokes the browser's grant). Every authenticated API call and the hub
+ * upgrade ask here; each account's and each grant's answer is cached for STATUS_TTL_MS, and an
+ * announcement on the `bm_sessions` channel (see the hub's listener) drops it at once on every
+ * instance.
  */
 import type { Queryable } from '../db/pool.ts';
 
@@ -21,10 +23,19 @@ export interface AccountStatus {
 export type SessionVerdict = 'ok' | 'inactive' | 'ended';
 
 export interface SessionChecker {
-  /** Checks the account behind a verified token; `iat` is the token's issue time in epoch seconds. */
-  check(identity: { email: string; iat?: number | undefined }): Promise<SessionVerdict>;
+  /**
+   * Checks the session behind a verified token: `iat` is its issue time in epoch seconds, `grant`
+   * the provider grant it names, if any.
+   */
+  check(identity: {
+    email: string;
+    iat?: number | undefined;
+    grant?: string | undefined;
+  }): Promise<SessionVerdict>;
   /** Drops what is remembered of one account (its sessions ended or it was disabled). */
   forget(email: string): void;
+  /** Drops what is remembered of one grant (revoked at logout). */
+  forgetGrant(grant: string): void;
 }
 
 export const sessionRefusal: Record<Exclude<SessionVerdict, 'ok'>, string> = {
@@ -55,46 +66,76 @@ export function verdictOf(status: AccountStatus, iat: number | undefined): Sessi
   return iat > Math.floor(status.endedAt / 1000) ? 'ok' : 'ended';
 }
 
-export function sessionChecker(db: Queryable, now: () => number = Date.now): SessionChecker {
-  return cachedChecker((email) => readStatus(db, email), now);
+async function grantExists(db: Queryable, grant: string): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM oidc_models WHERE id = $1 AND type = 'Grant'
+                      AND (expires_at IS NULL OR expires_at > now())) AS ok`,
+    [grant],
+  );
+  return rows[0]?.ok === true;
 }
 
-/** The checker over any status source: each email's status is read once per STATUS_TTL_MS. */
+export function sessionChecker(db: Queryable, now: () => number = Date.now): SessionChecker {
+  return cachedChecker(
+    { account: (email) => readStatus(db, email), grant: (grant) => grantExists(db, grant) },
+    now,
+  );
+}
+
+/** Remembers each key's answer for STATUS_TTL_MS; a failed read is not remembered. */
+function ttlCache<T>(read: (key: string) => Promise<T>, now: () => number) {
+  const cache = new Map<string, { value: Promise<T>; until: number }>();
+  return {
+    get(key: string): Promise<T> {
+      const hit = cache.get(key);
+      if (hit && now() < hit.until) return hit.value;
+      cache.delete(key);
+      if (cache.size >= CACHE_MAX) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+      const entry = { value: read(key), until: now() + STATUS_TTL_MS };
+      cache.set(key, entry);
+      entry.value.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      return entry.value;
+    },
+    forget(key: string): void {
+      cache.delete(key);
+    },
+  };
+}
+
+/** The checker over any source: each account's status and each grant are read once per STATUS_TTL_MS. */
 export function cachedChecker(
-  read: (email: string) => Promise<AccountStatus>,
+  read: { account: (email: string) => Promise<AccountStatus>; grant: (grant: string) => Promise<boolean> },
   now: () => number = Date.now,
 ): SessionChecker {
-  const cache = new Map<string, { status: Promise<AccountStatus>; until: number }>();
+  const accounts = ttlCache(read.account, now);
+  const grants = ttlCache(read.grant, now);
   return {
-    async check({ email, iat }) {
-      const key = email.toLowerCase();
-      let hit = cache.get(key);
-      if (!hit || now() >= hit.until) {
-        cache.delete(key);
-        if (cache.size >= CACHE_MAX) {
-          const oldest = cache.keys().next();
-          if (!oldest.done) cache.delete(oldest.value);
-        }
-        const entry = { status: read(key), until: now() + STATUS_TTL_MS };
-        cache.set(key, entry);
-        // A failed read is not remembered.
-        entry.status.catch(() => {
-          if (cache.get(key) === entry) cache.delete(key);
-        });
-        hit = entry;
-      }
-      return verdictOf(await hit.status, iat);
+    async check({ email, iat, grant }) {
+      const [status, granted] = await Promise.all([
+        accounts.get(email.toLowerCase()),
+        grant === undefined ? true : grants.get(grant),
+      ]);
+      const verdict = verdictOf(status, iat);
+      return verdict === 'ok' && !granted ? 'ended' : verdict;
     },
     forget(email) {
-      cache.delete(email.toLowerCase());
+      accounts.forget(email.toLowerCase());
+    },
+    forgetGrant(grant) {
+      grants.forget(grant);
     },
   };
 }
 
 /**
- * Ends every session of an account: tokens issued until now are refused, and the built-in
- * provider's sessions and grants of the account are deleted, so a browser cannot silently renew
- * with them. The users trigger announces it on `bm_sessions` (sockets close, caches drop).
+ * Ends every session of an account (disabling does): tokens issued until now are refused, and the
+ * built-in provider's sessions and grants of the account are deleted, so a browser cannot silently
+ * renew with them. Triggers announce it on `bm_sessions` (sockets close, caches drop).
  */
 export async function endSessions(db: Queryable, by: { email: string } | { id: string }): Promise<boolean> {
   const [column, value] = 'email' in by ? ['email', by.email.trim().toLowerCase()] : ['id', by.id];

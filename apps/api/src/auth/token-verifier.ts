@@ -17,6 +17,8 @@ interface TokenIdentity {
   exp?: number;
   /** Issue time (epoch seconds) when the token states one; compared with the end of sessions. */
   iat?: number;
+  /** The built-in provider's grant the token was issued under (claim grant_id); logout revokes it. */
+  grant?: string;
 }
 
 export type TokenVerifier = (token: string) => Promise<TokenIdentity>;
@@ -25,7 +27,8 @@ export class InvalidTokenError extends Error {}
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
-function identityOf(payload: JWTPayload): TokenIdentity {
+/** `ownGrants`: the issuer is the built-in provider, whose grants live in our database. */
+function identityOf(payload: JWTPayload, ownGrants: boolean): TokenIdentity {
   const email = [payload.email, payload.preferred_username, payload.upn].find(
     (v): v is string => typeof v === 'string' && v.includes('@'),
   );
@@ -37,6 +40,7 @@ function identityOf(payload: JWTPayload): TokenIdentity {
     scope,
     ...(typeof payload.exp === 'number' ? { exp: payload.exp } : {}),
     ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
+    ...(ownGrants && typeof payload.grant_id === 'string' ? { grant: payload.grant_id } : {}),
   };
 }
 
@@ -80,7 +84,12 @@ export function cachedVerifier(verify: TokenVerifier, now: () => number = Date.n
   };
 }
 
-function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audience: string): TokenVerifier {
+function verifierFor(
+  keys: Parameters<typeof jwtVerify>[1],
+  issuer: string,
+  audience: string,
+  ownGrants: boolean,
+): TokenVerifier {
   return cachedVerifier(async (token) => {
     try {
       const { payload } = await jwtVerify(token, keys as Parameters<typeof jwtVerify>[1] & object, {
@@ -91,7 +100,7 @@ function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audi
         typ: ACCESS_TOKEN_TYPE,
         clockTolerance: CLOCK_TOLERANCE_S,
       });
-      return identityOf(payload);
+      return identityOf(payload, ownGrants);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'typ') {
@@ -103,7 +112,7 @@ function verifierFor(keys: Parameters<typeof jwtVerify>[1], issuer: string, audi
 }
 
 export function localTokenVerifier(publicKeys: JWK[], issuer: string, audience: string): TokenVerifier {
-  return verifierFor(createLocalJWKSet({ keys: publicKeys }), issuer, audience);
+  return verifierFor(createLocalJWKSet({ keys: publicKeys }), issuer, audience, true);
 }
 
 /** Discovers an external provider's issuer and JWKS once at start. */
@@ -112,5 +121,11 @@ export async function remoteTokenVerifier(config: AppConfig): Promise<TokenVerif
   const response = await fetch(`${authority}/.well-known/openid-configuration`);
   if (!response.ok) throw new Error(`OIDC discovery at ${authority} failed with HTTP ${response.status}`);
   const discovery = (await response.json()) as { issuer: string; jwks_uri: string };
-  return verifierFor(createRemoteJWKSet(new URL(discovery.jwks_uri)), discovery.issuer, config.audience);
+  // Another provider's grant ids mean nothing here: its tokens live until they expire.
+  return verifierFor(
+    createRemoteJWKSet(new URL(discovery.jwks_uri)),
+    discovery.issuer,
+    config.audience,
+    false,
+  );
 }

@@ -9,8 +9,9 @@
  *
  * A socket lives only as long as its account's session (ADR 0008): the upgrade is refused for a
  * disabled account or a token issued before the account's sessions ended, and each instance also
- * LISTENs on `bm_sessions`, where logout and disabling announce the account's email (migration
- * 1700000009000): its sockets there close with 4401 and its cached status is dropped. The heartbeat
+ * LISTENs on `bm_sessions`, where disabling announces the account's email and logout the revoked
+ * grant (migration 1700000009000): the matching sockets close with 4401 and the cached status is
+ * dropped. The heartbeat
  * re-checks every open socket's account too, in case an announcement was missed while the listener
  * reconnected.
  */
@@ -47,8 +48,13 @@ const isAnnouncement = (value: unknown): value is Announcement =>
   typeof (value as Announcement).id === 'number' &&
   typeof (value as Announcement).to === 'string';
 
-const isSessionsEnded = (value: unknown): value is { email: string } =>
-  typeof value === 'object' && value !== null && typeof (value as { email: unknown }).email === 'string';
+/** `{email}`: the account's standing changed; `{grant}`: a provider grant was revoked (logout). */
+type SessionsEnded = { email: string } | { grant: string };
+const isSessionsEnded = (value: unknown): value is SessionsEnded =>
+  typeof value === 'object' &&
+  value !== null &&
+  (typeof (value as { email?: unknown }).email === 'string' ||
+    typeof (value as { grant?: unknown }).grant === 'string');
 
 class SocketRegistry {
   private readonly byEmail = new Map<string, Set<WebSocket>>();
@@ -79,10 +85,6 @@ class SocketRegistry {
 
   *all(): Iterable<WebSocket> {
     for (const sockets of this.byEmail.values()) yield* sockets;
-  }
-
-  emails(): string[] {
-    return [...this.byEmail.keys()];
   }
 }
 
@@ -136,23 +138,29 @@ export async function notificationHub(
   const { db, verify, sessions } = opts;
   const sockets = new SocketRegistry();
   const alive = new WeakSet<WebSocket>();
-  /** Issue time of each socket's token, for the heartbeat's re-check. */
-  const issuedAt = new WeakMap<WebSocket, number | undefined>();
+  /** Each socket's token identity, for closing by grant and the heartbeat's re-check. */
+  const identities = new WeakMap<WebSocket, HubIdentity>();
 
-  const closeAll = (email: string, reason: string) => {
-    for (const socket of [...(sockets.of(email) ?? [])]) socket.close(CLOSE_UNAUTHORIZED, reason);
-  };
-  const sessionsEnded = (email: string) => {
-    sessions.forget(email);
-    closeAll(email, 'Session ended');
+  const sessionsEnded = (ended: SessionsEnded) => {
+    if ('email' in ended) {
+      sessions.forget(ended.email);
+      for (const socket of [...(sockets.of(ended.email) ?? [])]) {
+        socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+      }
+      return;
+    }
+    sessions.forgetGrant(ended.grant);
+    for (const socket of [...sockets.all()]) {
+      if (identities.get(socket)?.grant === ended.grant) socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+    }
   };
   /** Closes the sockets whose account is no longer active or whose session has ended. */
   const recheck = async () => {
-    for (const email of sockets.emails()) {
-      for (const socket of [...(sockets.of(email) ?? [])]) {
-        const verdict = await sessions.check({ email, iat: issuedAt.get(socket) });
-        if (verdict !== 'ok') socket.close(CLOSE_UNAUTHORIZED, sessionRefusal[verdict]);
-      }
+    for (const socket of [...sockets.all()]) {
+      const identity = identities.get(socket);
+      if (!identity) continue;
+      const verdict = await sessions.check(identity);
+      if (verdict !== 'ok') socket.close(CLOSE_UNAUTHORIZED, sessionRefusal[verdict]);
     }
   };
 
@@ -171,7 +179,7 @@ export async function notificationHub(
         if (isAnnouncement(a)) void deliver(a).catch((err) => app.log.error({ err }, 'push failed'));
       },
       [SESSIONS_CHANNEL]: (a) => {
-        if (isSessionsEnded(a)) sessionsEnded(a.email);
+        if (isSessionsEnded(a)) sessionsEnded(a);
       },
     },
     app.log,
@@ -228,7 +236,7 @@ export async function notificationHub(
         return;
       }
       sockets.add(identity.email, socket);
-      issuedAt.set(socket, identity.iat);
+      identities.set(socket, identity);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       // The socket lives as long as its token: the client reconnects with a renewed one.
@@ -248,8 +256,10 @@ export async function notificationHub(
   );
 }
 
+type HubIdentity = Awaited<ReturnType<TokenVerifier>>;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    hubIdentity?: Awaited<ReturnType<TokenVerifier>>;
+    hubIdentity?: HubIdentity;
   }
 }

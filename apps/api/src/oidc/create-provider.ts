@@ -6,7 +6,6 @@
  */
 import { API_SCOPE, HUB_SCOPE } from '@bm/contracts';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { endSessions } from '../auth/sessions.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { findUserById } from '../users/users.ts';
@@ -65,10 +64,13 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
         claims: () => ({ sub: user.id, email: user.email, name: user.displayName || user.email }),
       };
     },
+    // The grant lets the API refuse the token once logout has revoked it (auth/sessions.ts).
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserById(db, token.accountId);
-      return user ? { email: user.email } : undefined;
+      if (!user) return undefined;
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { email: user.email, ...(grantId ? { grant_id: grantId } : {}) };
     },
     loadExistingGrant,
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
@@ -125,19 +127,8 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
   // resolved, which honour TRUST_PROXY only.
   provider.proxy = true;
 
-  // Logout (RP-initiated, confirmed with the session's xsrf secret) ends every session of the
-  // account, not only this browser's: its access tokens are refused from now on and its hub
-  // sockets close (ADR 0008). The event fires before the redirect is sent; the middleware below
-  // waits for the end to be stored, so the page after logout never sees the old token accepted.
-  const ending = new WeakMap<object, string>();
-  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-    const accountId = ctx.oidc.session?.accountId;
-    if (accountId) ending.set(ctx, accountId);
-  });
-  provider.use(async (ctx, next) => {
-    await next();
-    const accountId = ending.get(ctx);
-    if (accountId) await endSessions(db, { id: accountId });
-  });
+  // Logout (RP-initiated, confirmed with the session's xsrf secret) revokes the browser's grant
+  // before the redirect is sent; the API refuses tokens of a revoked grant and a trigger announces
+  // it, so that browser's hub sockets close on every instance (ADR 0008).
   return provider;
 }
