@@ -66,10 +66,13 @@ export function verdictOf(status: AccountStatus, iat: number | undefined): Sessi
   return iat > Math.floor(status.endedAt / 1000) ? 'ok' : 'ended';
 }
 
+/**
+ * Whether the grant has not been revoked. Its row is deleted only by revocation (logout, disable);
+ * a grant past its own lifetime still vouches for the tokens issued under it until they expire.
+ */
 async function grantExists(db: Queryable, grant: string): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM oidc_models WHERE id = $1 AND type = 'Grant'
-                      AND (expires_at IS NULL OR expires_at > now())) AS ok`,
+    `SELECT EXISTS (SELECT 1 FROM oidc_models WHERE id = $1 AND type = 'Grant') AS ok`,
     [grant],
   );
   return rows[0]?.ok === true;
