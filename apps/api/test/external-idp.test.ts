@@ -106,8 +106,20 @@ describe('npm run users', () => {
     expect(duplicate.stderr).toContain('already exists');
   });
 
-  it('sets a new password, which ends the demo status of an account', async () => {
-    expect(cli(['set-password', 'mapper@bmtools.local', '--password', 'new secret']).status).toBe(0);
+  it('sets a new password, which ends the demo status and the sessions of an account', async () => {
+    const before = await signIn(idp.baseUrl, 'mapper@bmtools.local', 'mapper');
+    const changed = cli(['set-password', 'mapper@bmtools.local', '--password', 'new secret']);
+    expect(changed.status).toBe(0);
+    expect(changed.stdout).toContain('Password of mapper@bmtools.local changed; its sessions are ended.');
+    const until = Date.now() + 10_000;
+    const status = async () =>
+      (
+        await fetch(`${idp.baseUrl}/api/userRights`, {
+          headers: { authorization: `Bearer ${before.accessToken}` },
+        })
+      ).status;
+    while ((await status()) !== 401 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await status()).toBe(401);
     await expect(signIn(idp.baseUrl, 'mapper@bmtools.local', 'mapper')).rejects.toThrow('Sign-in refused');
     expect((await signIn(idp.baseUrl, 'mapper@bmtools.local', 'new secret')).accessToken).toBeTruthy();
     const { rows } = await idp.db.query(`SELECT is_demo FROM users WHERE email = 'mapper@bmtools.local'`);

@@ -12,7 +12,7 @@ export interface Tokens {
   cookies: CookieJar;
 }
 
-export class CookieJar {
+class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
