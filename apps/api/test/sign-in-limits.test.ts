@@ -15,7 +15,8 @@ let proxied: TestServer;
 
 beforeAll(async () => {
   [direct, proxied] = await Promise.all([
-    startTestServer(LIMITS),
+    // As reported: a production start, which used to trust every peer's X-Forwarded-*.
+    startTestServer({ ...LIMITS, NODE_ENV: 'production', ALLOW_DEMO_USERS: 'true' }),
     // The test itself plays the proxy: it connects from the loopback address.
     startTestServer({ ...LIMITS, TRUST_PROXY: '127.0.0.1' }),
   ]);
@@ -38,7 +39,7 @@ const expireLock = (server: TestServer, key: string) =>
     key,
   ]);
 
-describe('without TRUST_PROXY', () => {
+describe('without TRUST_PROXY (in production)', () => {
   it('ignores a rotating X-Forwarded-For: the peer address is limited, even for the right password', async () => {
     const form = await openLoginForm(direct.baseUrl);
     // Ten wrong passwords, each for another email and with another forged address.
