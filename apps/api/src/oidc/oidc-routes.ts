@@ -40,17 +40,23 @@ export async function oidcRoutes(
   const { provider, db } = opts;
   const callback = provider.callback();
 
+  // Every route here hands the raw request to the provider (directly, or through
+  // interactionDetails/interactionFinished): replace the client's forwarding headers first.
+  app.addHook('onRequest', async (request) => {
+    // Read what Fastify resolved before its source headers go.
+    const { protocol, host, ip } = request;
+    const headers = request.raw.headers;
+    for (const name of Object.keys(headers)) {
+      if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
+    }
+    headers['x-forwarded-proto'] = protocol;
+    headers['x-forwarded-host'] = host;
+    headers['x-forwarded-for'] = ip;
+  });
+
   const handOver = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const raw = request.raw as RawWithOriginal;
-    // Read what Fastify resolved before its source headers go.
-    const { protocol, host, ip } = request;
-    for (const name of Object.keys(raw.headers)) {
-      if (name.startsWith('x-forwarded-') || name === 'forwarded') delete raw.headers[name];
-    }
-    raw.headers['x-forwarded-proto'] = protocol;
-    raw.headers['x-forwarded-host'] = host;
-    raw.headers['x-forwarded-for'] = ip;
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
     callback(raw, reply.raw);
