@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { accessControl } from './auth/access.ts';
+import { sessionChecker } from './auth/sessions.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
@@ -54,7 +55,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestSerializer },
     },
-    trustProxy: config.production,
+    // Only the configured proxies may set X-Forwarded-* (TRUST_PROXY; default nobody, ADR 0008).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets that are idle close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
@@ -112,7 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(accessControl, { db, verify: deps.verify });
+  // Whether a token's account is still active; shared so the hub's announcements clear its cache.
+  const sessions = sessionChecker(db);
+  await app.register(accessControl, { db, verify: deps.verify, sessions });
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db, config });
@@ -121,8 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(notificationRoutes, { db });
-  await app.register(notificationHub, { db, verify: deps.verify });
-  if (deps.provider) await app.register(oidcRoutes, { provider: deps.provider, db });
+  await app.register(notificationHub, { db, verify: deps.verify, sessions });
+  if (deps.provider) {
+    await app.register(oidcRoutes, { provider: deps.provider, db, loginDelay: config.loginDelay });
+  }
   await spa(app, config);
   return app;
 }

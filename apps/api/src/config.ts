@@ -2,6 +2,7 @@
  * Server configuration, read once from the environment and validated, so a bad value stops the
  * start with a message naming the variable instead of failing later (README lists every variable).
  */
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -37,6 +38,45 @@ const list = z
       : [],
   );
 
+/**
+ * TRUST_PROXY: which peers may set X-Forwarded-For/-Proto/-Host. Empty: nobody (the peer's own
+ * address counts). A whole number n: the nearest n hops. Otherwise a comma list of addresses or CIDR
+ * ranges (and proxy-addr's names loopback, linklocal, uniquelocal). Trusting every peer ("true")
+ * would let any client choose its address, so it is refused.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A netmask (255.255.255.0) for IPv4, else a prefix length.
+  if (isIP(prefix)) return family === 4 && isIP(prefix) === 4;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): number | string[] | false => {
+    const value = (v ?? '').trim();
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyEntry(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a hop count, an address, a CIDR range or loopback/linklocal/uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -69,6 +109,9 @@ const envSchema = z.object({
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   CODE_VALIDATION_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
+  TRUST_PROXY: trustProxy,
+  LOGIN_DELAY_BASE: z.coerce.number().int().min(1).max(3600).default(1),
+  LOGIN_DELAY_MAX: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface AppConfig {
@@ -99,6 +142,10 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** Limits of code validation (size, time per parse, worker threads, waiting queue). */
   codeValidation: CodeValidationLimits;
+  /** Proxies whose X-Forwarded-* headers are believed: false (none), a hop count, or addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Sign-in lock after too many failures: first lock and longest lock, seconds (ADR 0008). */
+  loginDelay: { baseDelayS: number; maxDelayS: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -139,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.CODE_VALIDATION_TIMEOUT_MS,
       threads: e.CODE_VALIDATION_THREADS,
       queue: e.CODE_VALIDATION_QUEUE,
+    },
+    trustProxy: e.TRUST_PROXY,
+    loginDelay: {
+      baseDelayS: e.LOGIN_DELAY_BASE,
+      maxDelayS: Math.max(e.LOGIN_DELAY_BASE, e.LOGIN_DELAY_MAX),
     },
   };
 }

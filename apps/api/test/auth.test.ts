@@ -15,12 +15,21 @@ beforeAll(async () => {
   signingKey = rows[0]?.value.signingKey as JWK;
 });
 
+/** Polls `check` until it holds, for at most `ms` (status changes count within seconds). */
+async function waitFor(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const rights = (token: string) =>
   fetch(`${server.baseUrl}/api/userRights`, { headers: { authorization: `Bearer ${token}` } });
 
 async function craft(
   claims: Record<string, unknown>,
-  opts: { key?: JWK; exp?: number } = {},
+  opts: { key?: JWK; exp?: number; typ?: string | undefined } = {},
 ): Promise<string> {
   const key = await importJWK(opts.key ?? signingKey, 'RS256');
   const now = Math.floor(Date.now() / 1000);
@@ -30,7 +39,11 @@ async function craft(
     aud: 'bm-tools-api',
     ...claims,
   })
-    .setProtectedHeader({ alg: 'RS256', kid: (opts.key ?? signingKey).kid as string })
+    .setProtectedHeader({
+      alg: 'RS256',
+      kid: (opts.key ?? signingKey).kid as string,
+      ...('typ' in opts ? (opts.typ === undefined ? {} : { typ: opts.typ }) : { typ: 'at+jwt' }),
+    })
     .setIssuer(`${server.baseUrl}/oidc`)
     .setSubject('x')
     .setIssuedAt(now - 100)
@@ -115,10 +128,37 @@ describe('bearer token checks', () => {
     expect((await rights(`${h}.${forged}.${s}`)).status).toBe(401);
   });
 
+  it('answers 401 for a token without the bm-tools-api scope', async () => {
+    for (const scope of ['bm-tools-hub', 'openid profile', 'bm-tools-apix']) {
+      const response = await rights(await craft({ scope }));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'The access token lacks the bm-tools-api scope' });
+    }
+    const response = await rights(await craft({ scope: undefined }));
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 401 for a JWT whose typ is not at+jwt, and for the id token', async () => {
+    for (const typ of ['JWT', 'id_token+jwt', undefined]) {
+      const response = await rights(await craft({}, { typ }));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: 'The token is not an access token (typ at+jwt)' });
+    }
+    // The long form of RFC 9068 is the same type.
+    expect((await rights(await craft({}, { typ: 'application/at+jwt' }))).status).toBe(200);
+    const { idToken, accessToken } = await signIn(server.baseUrl, 'editor@bmtools.local', 'editor');
+    expect(
+      JSON.parse(Buffer.from(accessToken.split('.')[0] as string, 'base64url').toString()),
+    ).toMatchObject({
+      typ: 'at+jwt',
+    });
+    expect((await rights(idToken)).status).toBe(401);
+  });
+
   it('answers 401 for a wrong issuer', async () => {
     const key = await importJWK(signingKey, 'RS256');
-    const token = await new SignJWT({ email: 'admin@bmtools.local' })
-      .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid as string })
+    const token = await new SignJWT({ email: 'admin@bmtools.local', scope: 'bm-tools-api' })
+      .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid as string, typ: 'at+jwt' })
       .setIssuer('https://evil.example/oidc')
       .setAudience('bm-tools-api')
       .setExpirationTime('10m')
@@ -169,9 +209,13 @@ describe('rights are read on every request', () => {
       `UPDATE rights SET name = 'BMTools/Page/List' WHERE name = 'BMTools/Page/ListRenamed'`,
     );
 
+    // A disabled account's token is refused (401) as soon as the change is announced, within the
+    // status cache's few seconds at the latest; enabling it again lets the same token through.
     await server.db.query(`UPDATE users SET disabled = true WHERE email = 'viewer@bmtools.local'`);
-    expect(await list()).toEqual([]);
+    await waitFor(async () => (await rights(token)).status === 401);
+    expect(await (await rights(token)).json()).toEqual({ message: 'The account is disabled or unknown' });
     await server.db.query(`UPDATE users SET disabled = false WHERE email = 'viewer@bmtools.local'`);
+    await waitFor(async () => (await rights(token)).status === 200);
     expect(await list()).toContain('BMTools/Page/List');
   });
 

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { importJWK, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -27,6 +28,26 @@ describe('an external identity provider (OIDC_AUTHORITY)', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toContain('BMTools/Page/Edit');
+  });
+
+  it('refuses that issuer’s JWTs unless they are access tokens (typ at+jwt) with the bm-tools-api scope', async () => {
+    const { rows } = await idp.db.query<{ value: { signingKey: JWK } }>(
+      `SELECT value FROM app_secrets WHERE name = 'oidc'`,
+    );
+    const jwk = rows[0]?.value.signingKey as JWK;
+    const token = async (typ: string, scope: string) =>
+      new SignJWT({ scope, email: 'editor@bmtools.local', aud: 'bm-tools-api' })
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string, typ })
+        .setIssuer(`${idp.baseUrl}/oidc`)
+        .setSubject('editor')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(await importJWK(jwk, 'RS256'));
+    const status = async (t: string) =>
+      (await fetch(`${api.baseUrl}/api/userRights`, { headers: { authorization: `Bearer ${t}` } })).status;
+    expect(await status(await token('at+jwt', 'openid bm-tools-api'))).toBe(200);
+    expect(await status(await token('JWT', 'openid bm-tools-api'))).toBe(401);
+    expect(await status(await token('at+jwt', 'openid profile'))).toBe(401);
   });
 
   it('still refuses tokens of another issuer', async () => {
@@ -64,6 +85,16 @@ describe('npm run users', () => {
     expect(cli(['list']).stdout).toMatch(/jane@example\.com\tviewer\tenabled/);
     expect(cli(['disable', 'jane@example.com']).status).toBe(0);
     await expect(signIn(idp.baseUrl, 'jane@example.com', 'correct horse')).rejects.toThrow('Sign-in refused');
+    // The running server learns of it from the database: the token she holds is refused too.
+    const until = Date.now() + 10_000;
+    let status = 200;
+    while (status !== 401 && Date.now() < until) {
+      status = (
+        await fetch(`${idp.baseUrl}/api/userRights`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
   });
 
   it('refuses an unknown role and a duplicate account with a non-zero exit', () => {
@@ -75,8 +106,20 @@ describe('npm run users', () => {
     expect(duplicate.stderr).toContain('already exists');
   });
 
-  it('sets a new password, which ends the demo status of an account', async () => {
-    expect(cli(['set-password', 'mapper@bmtools.local', '--password', 'new secret']).status).toBe(0);
+  it('sets a new password, which ends the demo status and the sessions of an account', async () => {
+    const before = await signIn(idp.baseUrl, 'mapper@bmtools.local', 'mapper');
+    const changed = cli(['set-password', 'mapper@bmtools.local', '--password', 'new secret']);
+    expect(changed.status).toBe(0);
+    expect(changed.stdout).toContain('Password of mapper@bmtools.local changed; its sessions are ended.');
+    const until = Date.now() + 10_000;
+    const status = async () =>
+      (
+        await fetch(`${idp.baseUrl}/api/userRights`, {
+          headers: { authorization: `Bearer ${before.accessToken}` },
+        })
+      ).status;
+    while ((await status()) !== 401 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await status()).toBe(401);
     await expect(signIn(idp.baseUrl, 'mapper@bmtools.local', 'mapper')).rejects.toThrow('Sign-in refused');
     expect((await signIn(idp.baseUrl, 'mapper@bmtools.local', 'new secret')).accessToken).toBeTruthy();
     const { rows } = await idp.db.query(`SELECT is_demo FROM users WHERE email = 'mapper@bmtools.local'`);

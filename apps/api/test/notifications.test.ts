@@ -140,7 +140,7 @@ describe('the /notificationshub WebSocket', () => {
       email: 'admin@bmtools.local',
       aud: 'bm-tools-api',
     })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string, typ: 'at+jwt' })
       .setIssuer(`${server.baseUrl}/oidc`)
       .setSubject('x')
       .setIssuedAt(now)

@@ -8,6 +8,8 @@ export interface Tokens {
   accessToken: string;
   idToken: string;
   scope: string;
+  /** The browser's cookies at the provider (its session), for signing out. */
+  cookies: CookieJar;
 }
 
 class CookieJar {
@@ -40,7 +42,24 @@ const location = (response: Response, base: string): string => {
   return new URL(value, base).toString();
 };
 
-export async function signIn(baseUrl: string, email: string, password: string): Promise<Tokens> {
+/** The provider's login form of one started sign-in (one interaction), ready to be posted. */
+export interface LoginForm {
+  baseUrl: string;
+  jar: CookieJar;
+  verifier: string;
+  redirectUri: string;
+  action: string;
+  /** The page's HTML. */
+  html: string;
+  /** Extra headers on every request of this sign-in (e.g. X-Forwarded-For through a proxy). */
+  headers: Record<string, string>;
+}
+
+/** Starts a sign-in as the SPA does and opens the provider's login form. */
+export async function openLoginForm(
+  baseUrl: string,
+  headers: Record<string, string> = {},
+): Promise<LoginForm> {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -57,35 +76,81 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     nonce: randomBytes(8).toString('hex'),
   }).toString();
 
-  let url = location(await step(jar, auth.toString()), baseUrl);
-  const page = await step(jar, url);
+  const url = location(await step(jar, auth.toString(), { headers }), baseUrl);
+  const page = await step(jar, url, { headers });
   const html = await page.text();
   const action = /action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('The login page has no form');
-  const login = await step(jar, new URL(action, baseUrl).toString(), {
+  return { baseUrl, jar, verifier, redirectUri, action: new URL(action, baseUrl).toString(), html, headers };
+}
+
+/** Posts email and password to the form; a refusal answers the form again (400, or 429 while locked). */
+export function submitLogin(form: LoginForm, email: string, password: string): Promise<Response> {
+  return step(form.jar, form.action, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...form.headers, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, password }).toString(),
   });
-  if (login.status === 400) throw new Error('Sign-in refused');
-  url = location(login, baseUrl);
+}
+
+/** Finishes a sign-in whose login was accepted: follows the redirects and redeems the code. */
+export async function finishSignIn(form: LoginForm, login: Response): Promise<Tokens> {
+  const { baseUrl, jar, redirectUri, headers } = form;
+  let url = location(login, baseUrl);
   // Follow the provider's redirects until it returns to the SPA's callback with a code.
-  for (let i = 0; i < 5 && !url.startsWith(redirectUri); i++) url = location(await step(jar, url), baseUrl);
+  for (let i = 0; i < 5 && !url.startsWith(redirectUri); i++) {
+    url = location(await step(jar, url, { headers }), baseUrl);
+  }
   const code = new URL(url).searchParams.get('code');
   if (!code) throw new Error(`No code in ${url}`);
 
   const tokenResponse = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       redirect_uri: redirectUri,
       client_id: 'bm-tools-spa',
-      code_verifier: verifier,
+      code_verifier: form.verifier,
     }).toString(),
   });
   const body = (await tokenResponse.json()) as { access_token: string; id_token: string; scope: string };
   if (!tokenResponse.ok) throw new Error(`Token request failed: ${JSON.stringify(body)}`);
-  return { accessToken: body.access_token, idToken: body.id_token, scope: body.scope };
+  return { accessToken: body.access_token, idToken: body.id_token, scope: body.scope, cookies: jar };
+}
+
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Tokens> {
+  const form = await openLoginForm(baseUrl, headers);
+  const login = await submitLogin(form, email, password);
+  if (login.status === 400 || login.status === 429) throw new Error('Sign-in refused');
+  return finishSignIn(form, login);
+}
+
+/**
+ * Signs out as the SPA does: the provider's end-session endpoint with the id token as hint, then the
+ * logout page's form (which the page's script submits in a browser). Returns the final redirect.
+ */
+export async function signOut(baseUrl: string, tokens: Tokens): Promise<string> {
+  const end = new URL(`${baseUrl}/oidc/session/end`);
+  end.search = new URLSearchParams({
+    id_token_hint: tokens.idToken,
+    post_logout_redirect_uri: `${baseUrl}/`,
+  }).toString();
+  const page = await step(tokens.cookies, end.toString());
+  const html = await page.text();
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !xsrf) throw new Error(`The logout page has no form: HTTP ${page.status}`);
+  const confirm = await step(tokens.cookies, new URL(action, baseUrl).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  return location(confirm, baseUrl);
 }

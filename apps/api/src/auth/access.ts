@@ -8,11 +8,15 @@
  * - { right, checkedInQuery: true }: the handler's own SQL checks the right in the same statement
  *   (one round trip for the hot list call) and answers 403 itself.
  * The caller's full right set is loaded only when a handler asks for it.
+ * A valid token must also carry the `bm-tools-api` scope and speak for an active account whose
+ * sessions were not ended after it was issued (sessions.ts); otherwise the answer is 401 {message}.
  */
+import { API_SCOPE } from '@bm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/pool.ts';
 import { hasAnyRight, hasRight, rightsForEmail } from '../users/users.ts';
+import { type SessionChecker, sessionRefusal } from './sessions.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean } | { anyOf: string[] };
@@ -35,7 +39,10 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 
-async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenVerifier }): Promise<void> {
+async function accessPlugin(
+  app: FastifyInstance,
+  opts: { db: Db; verify: TokenVerifier; sessions: SessionChecker },
+): Promise<void> {
   app.decorateRequest('caller', null);
 
   app.addHook('onRoute', (route) => {
@@ -57,6 +64,11 @@ async function accessPlugin(app: FastifyInstance, opts: { db: Db; verify: TokenV
       const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
       return reply.code(401).send({ message });
     }
+    if (!identity.scope.includes(API_SCOPE)) {
+      return reply.code(401).send({ message: `The access token lacks the ${API_SCOPE} scope` });
+    }
+    const verdict = await opts.sessions.check(identity);
+    if (verdict !== 'ok') return reply.code(401).send({ message: sessionRefusal[verdict] });
     let rights: Promise<ReadonlySet<string>> | undefined;
     request.caller = {
       email: identity.email,

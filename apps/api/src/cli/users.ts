@@ -4,11 +4,14 @@
  *   list
  *   disable <email> | enable <email>
  *   set-password <email> [--password <pw>]
- * Without --password a strong one is generated and printed once.
+ * Without --password a strong one is generated and printed once. Disabling an account and setting
+ * its password end all of its sessions: running servers refuse its tokens and close its sockets at
+ * once (ADR 0008).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { roleNames } from '../../catalog/roles.ts';
+import { endSessions } from '../auth/sessions.ts';
 import { loadConfig } from '../config.ts';
 import { addUser, listUsers, setDisabled, setPassword } from '../users/users.ts';
 import { withCliDatabase } from './cli-database.ts';
@@ -59,13 +62,15 @@ await withCliDatabase(loadConfig(), async (db) => {
     case 'enable':
       if (!email) fail(USAGE);
       if (!(await setDisabled(db, email as string, command === 'disable'))) fail(`No user ${email}`);
-      console.log(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${email}.`);
+      console.log(command === 'disable' ? `Disabled ${email}; its sessions are ended.` : `Enabled ${email}.`);
       break;
     case 'set-password': {
       if (!email) fail(USAGE);
       const password = values.password ?? generated();
       if (!(await setPassword(db, email as string, password))) fail(`No user ${email}`);
-      console.log(`Password of ${email} changed.`);
+      // Whoever knew the old password must not stay signed in with it.
+      await endSessions(db, { email: email as string });
+      console.log(`Password of ${email} changed; its sessions are ended.`);
       if (!values.password) console.log(`Password (shown once): ${password}`);
       break;
     }

@@ -6,17 +6,29 @@
  * `{"type":"receiveNewMessage","message":{…}}` to those sockets only. So a notification raised
  * through any instance reaches the user on any other, and nothing is lost on restart: the bell
  * reads what it missed through `getLatestMessages`.
+ *
+ * A socket lives only as long as its account's session (ADR 0008): the upgrade is refused for a
+ * disabled account or a token issued before the account's sessions ended, and each instance also
+ * LISTENs on `bm_sessions`, where disabling announces the account's email and logout the revoked
+ * grant (migration 1700000009000): the matching sockets close with 4401 and the cached status is
+ * dropped. The heartbeat
+ * re-checks every open socket's account too, in case an announcement was missed while the listener
+ * reconnected.
  */
 
 import { HUB_SCOPE, type HubMessage } from '@bm/contracts';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { type SessionChecker, sessionRefusal } from '../auth/sessions.ts';
 import { InvalidTokenError, type TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/pool.ts';
 import { notificationById } from './notification-store.ts';
 
 const CHANNEL = 'bm_notifications';
+const SESSIONS_CHANNEL = 'bm_sessions';
+/** Close code of a socket whose token or session is no longer good; the client signs in again. */
+const CLOSE_UNAUTHORIZED = 4401;
 /** Sockets one user may hold at once (tabs, windows); the oldest is closed for a new one. */
 const MAX_SOCKETS_PER_USER = 20;
 /** Ping interval; a socket that missed the previous ping is dropped. */
@@ -35,6 +47,14 @@ const isAnnouncement = (value: unknown): value is Announcement =>
   value !== null &&
   typeof (value as Announcement).id === 'number' &&
   typeof (value as Announcement).to === 'string';
+
+/** `{email}`: the account's standing changed; `{grant}`: a provider grant was revoked (logout). */
+type SessionsEnded = { email: string } | { grant: string };
+const isSessionsEnded = (value: unknown): value is SessionsEnded =>
+  typeof value === 'object' &&
+  value !== null &&
+  (typeof (value as { email?: unknown }).email === 'string' ||
+    typeof (value as { grant?: unknown }).grant === 'string');
 
 class SocketRegistry {
   private readonly byEmail = new Map<string, Set<WebSocket>>();
@@ -68,8 +88,8 @@ class SocketRegistry {
   }
 }
 
-/** Keeps one LISTEN connection open, reconnecting after a failure, until stopped. */
-function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyInstance['log']) {
+/** Keeps one LISTEN connection open on every channel of `handlers`, reconnecting after a failure. */
+function listen(db: Db, handlers: Record<string, (payload: unknown) => void>, log: FastifyInstance['log']) {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -87,7 +107,7 @@ function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyI
     next.on('notification', (message) => {
       try {
         const payload: unknown = JSON.parse(message.payload ?? '');
-        if (isAnnouncement(payload)) onAnnouncement(payload);
+        handlers[message.channel]?.(payload);
       } catch {
         log.warn({ payload: message.payload }, 'unreadable notification announcement');
       }
@@ -104,7 +124,7 @@ function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyI
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      for (const channel of Object.keys(handlers)) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.emit('error', error);
     }
@@ -122,11 +142,36 @@ function listen(db: Db, onAnnouncement: (a: Announcement) => void, log: FastifyI
 
 export async function notificationHub(
   app: FastifyInstance,
-  opts: { db: Db; verify: TokenVerifier },
+  opts: { db: Db; verify: TokenVerifier; sessions: SessionChecker },
 ): Promise<void> {
-  const { db, verify } = opts;
+  const { db, verify, sessions } = opts;
   const sockets = new SocketRegistry();
   const alive = new WeakSet<WebSocket>();
+  /** Each socket's token identity, for closing by grant and the heartbeat's re-check. */
+  const identities = new WeakMap<WebSocket, HubIdentity>();
+
+  const sessionsEnded = (ended: SessionsEnded) => {
+    if ('email' in ended) {
+      sessions.forget(ended.email);
+      for (const socket of [...(sockets.of(ended.email) ?? [])]) {
+        socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+      }
+      return;
+    }
+    sessions.forgetGrant(ended.grant);
+    for (const socket of [...sockets.all()]) {
+      if (identities.get(socket)?.grant === ended.grant) socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+    }
+  };
+  /** Closes the sockets whose account is no longer active or whose session has ended. */
+  const recheck = async () => {
+    for (const socket of [...sockets.all()]) {
+      const identity = identities.get(socket);
+      if (!identity) continue;
+      const verdict = await sessions.check(identity);
+      if (verdict !== 'ok') socket.close(CLOSE_UNAUTHORIZED, sessionRefusal[verdict]);
+    }
+  };
 
   const deliver = async ({ id, to }: Announcement) => {
     const targets = sockets.of(to);
@@ -138,7 +183,14 @@ export async function notificationHub(
   };
   const listener = listen(
     db,
-    (a) => void deliver(a).catch((err) => app.log.error({ err }, 'push failed')),
+    {
+      [CHANNEL]: (a) => {
+        if (isAnnouncement(a)) void deliver(a).catch((err) => app.log.error({ err }, 'push failed'));
+      },
+      [SESSIONS_CHANNEL]: (a) => {
+        if (isSessionsEnded(a)) sessionsEnded(a);
+      },
+    },
     app.log,
   );
   await listener.ready;
@@ -152,6 +204,7 @@ export async function notificationHub(
       alive.delete(socket);
       socket.ping();
     }
+    void recheck().catch((err) => app.log.warn({ err }, 'hub session re-check failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -176,6 +229,8 @@ export async function notificationHub(
           if (!identity.scope.includes(HUB_SCOPE)) {
             return reply.code(403).send({ message: `The access token lacks the ${HUB_SCOPE} scope` });
           }
+          const verdict = await sessions.check(identity);
+          if (verdict !== 'ok') return reply.code(401).send({ message: sessionRefusal[verdict] });
           request.hubIdentity = identity;
         } catch (error) {
           const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
@@ -190,6 +245,7 @@ export async function notificationHub(
         return;
       }
       sockets.add(identity.email, socket);
+      identities.set(socket, identity);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       // The socket lives as long as its token: the client reconnects with a renewed one.
@@ -197,7 +253,7 @@ export async function notificationHub(
         identity.exp === undefined
           ? undefined
           : setTimeout(
-              () => socket.close(4401, 'Token expired'),
+              () => socket.close(CLOSE_UNAUTHORIZED, 'Token expired'),
               Math.min(MAX_TIMER_MS, Math.max(0, identity.exp * 1000 - Date.now())),
             );
       expiry?.unref();
@@ -209,8 +265,10 @@ export async function notificationHub(
   );
 }
 
+type HubIdentity = Awaited<ReturnType<TokenVerifier>>;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    hubIdentity?: Awaited<ReturnType<TokenVerifier>>;
+    hubIdentity?: HubIdentity;
   }
 }

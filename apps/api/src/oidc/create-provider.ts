@@ -64,10 +64,13 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
         claims: () => ({ sub: user.id, email: user.email, name: user.displayName || user.email }),
       };
     },
+    // The grant lets the API refuse the token once logout has revoked it (auth/sessions.ts).
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserById(db, token.accountId);
-      return user ? { email: user.email } : undefined;
+      if (!user) return undefined;
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { email: user.email, ...(grantId ? { grant_id: grantId } : {}) };
     },
     loadExistingGrant,
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
@@ -119,7 +122,13 @@ export function createProvider(db: Db, config: AppConfig, secrets: ProviderSecre
   };
 
   const provider = new Provider(`${app}/oidc`, configuration);
-  // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto to build https URLs.
-  provider.proxy = config.production;
+  // The provider reads X-Forwarded-Proto/-Host/-For to build https URLs behind a TLS proxy. It may
+  // believe them because oidc-routes.ts replaces whatever the client sent with the values Fastify
+  // resolved, which honour TRUST_PROXY only.
+  provider.proxy = true;
+
+  // Logout (RP-initiated, confirmed with the session's xsrf secret) revokes the browser's grant
+  // before the redirect is sent; the API refuses tokens of a revoked grant and a trigger announces
+  // it, so that browser's hub sockets close on every instance (ADR 0008).
   return provider;
 }

@@ -1,12 +1,22 @@
 /**
  * Mounts the built-in provider under /oidc and serves its interaction (sign-in) pages.
  * The provider is a Koa app: its requests are handed over raw, with the /oidc prefix stripped
- * and the body left unread so it can parse it itself.
+ * and the body left unread so it can parse it itself. Its X-Forwarded-* headers are replaced by
+ * the protocol, host and address Fastify resolved (which believe only TRUST_PROXY), so a client
+ * cannot make the provider build URLs or see an address of its choosing.
+ * The login form is limited per account and per address (auth/login-limit.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import {
+  clearAccountFailures,
+  type LoginLimitOptions,
+  recordFailure,
+  secondsLocked,
+  waitText,
+} from '../auth/login-limit.ts';
 import type { Db } from '../db/pool.ts';
 import { authenticate } from '../users/users.ts';
 import { loginPage } from './pages.ts';
@@ -23,9 +33,26 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntrie
 
 type RawWithOriginal = FastifyRequest['raw'] & { originalUrl?: string };
 
-export async function oidcRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db }): Promise<void> {
+export async function oidcRoutes(
+  app: FastifyInstance,
+  opts: { provider: Provider; db: Db; loginDelay: LoginLimitOptions },
+): Promise<void> {
   const { provider, db } = opts;
   const callback = provider.callback();
+
+  // Every route here hands the raw request to the provider (directly, or through
+  // interactionDetails/interactionFinished): replace the client's forwarding headers first.
+  app.addHook('onRequest', async (request) => {
+    // Read what Fastify resolved before its source headers go.
+    const { protocol, host, ip } = request;
+    const headers = request.raw.headers;
+    for (const name of Object.keys(headers)) {
+      if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
+    }
+    headers['x-forwarded-proto'] = protocol;
+    headers['x-forwarded-host'] = host;
+    headers['x-forwarded-for'] = ip;
+  });
 
   const handOver = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
@@ -60,7 +87,7 @@ export async function oidcRoutes(app: FastifyInstance, opts: { provider: Provide
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
+      .send(loginPage({ action: `/oidc/interaction/${details.uid}/login`, limit: opts.loginDelay }));
   });
 
   app.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
@@ -70,21 +97,32 @@ export async function oidcRoutes(app: FastifyInstance, opts: { provider: Provide
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const email = String(request.body?.email ?? '').slice(0, 320);
       const password = String(request.body?.password ?? '').slice(0, 1000);
-      const user = email && password ? await authenticate(db, email, password) : null;
-      if (!user) {
-        request.log.info({ email }, 'sign-in refused');
-        return reply
-          .code(400)
+      const action = `/oidc/interaction/${details.uid}/login`;
+      const refuse = (status: number, error: string) =>
+        reply
+          .code(status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(
-            loginPage({
-              action: `/oidc/interaction/${details.uid}/login`,
-              email,
-              error: 'Email or password is incorrect.',
-            }),
-          );
+          .send(loginPage({ action, email, error, limit: opts.loginDelay }));
+
+      const locked = await secondsLocked(db, email, request.ip);
+      if (locked > 0) {
+        request.log.info({ email, ip: request.ip }, 'sign-in refused: too many failures');
+        reply.header('retry-after', String(locked));
+        return refuse(429, `Too many failed sign-ins. Try again in ${waitText(locked)}.`);
       }
+      const user = email && password ? await authenticate(db, email, password) : null;
+      if (!user) {
+        request.log.info({ email, ip: request.ip }, 'sign-in refused');
+        const wait = await recordFailure(db, email, request.ip, opts.loginDelay);
+        return refuse(
+          400,
+          wait > 0
+            ? `Email or password is incorrect. Try again in ${waitText(wait)}.`
+            : 'Email or password is incorrect.',
+        );
+      }
+      await clearAccountFailures(db, email);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,

@@ -3,6 +3,13 @@
  * No inline script or style: the Content-Security-Policy allows only our own files.
  */
 
+import {
+  ACCOUNT_FREE_FAILURES,
+  ADDRESS_FREE_FAILURES,
+  type LoginLimitOptions,
+  waitText,
+} from '../auth/login-limit.ts';
+
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, body: string, script?: string): string {
@@ -25,7 +32,18 @@ ${body}
 </html>`;
 }
 
-export function loginPage(input: { action: string; email?: string; error?: string }): string {
+/** The sign-in limit in plain words (auth/login-limit.ts enforces it). */
+const limitNotice = (limit: LoginLimitOptions): string =>
+  `After ${ACCOUNT_FREE_FAILURES} wrong passwords for one account, or ${ADDRESS_FREE_FAILURES} from one ` +
+  `network address, each further try has to wait: ${waitText(limit.baseDelayS)} at first, then twice ` +
+  `as long after each wrong try, up to ${waitText(limit.maxDelayS)}.`;
+
+export function loginPage(input: {
+  action: string;
+  limit: LoginLimitOptions;
+  email?: string;
+  error?: string;
+}): string {
   const error = input.error
     ? `<p class="error" role="alert" id="login-error">${escapeHtml(input.error)}</p>`
     : '';
@@ -40,7 +58,8 @@ ${error}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" required autocomplete="current-password">
 <button type="submit">Sign in</button>
-</form>`,
+</form>
+<p class="hint" id="login-limit">${escapeHtml(limitNotice(input.limit))}</p>`,
   );
 }
 

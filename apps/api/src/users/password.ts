@@ -17,6 +17,15 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
+/**
+ * A stored hash of a random password nobody knows, with the current parameters. A sign-in for an
+ * unknown or disabled account verifies against it, so every sign-in costs exactly one scrypt run
+ * and timing does not tell which emails exist. (password.test.ts checks its parameters follow N, R
+ * and P.)
+ */
+export const DUMMY_HASH =
+  'scrypt$16384$8$1$kqabTE701eUwtw4XhGk62Q==$0t9QSiowMSGPa2SL/sgJsLZ8qLmFU6m60YTihhbeEIs=';
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, N, R, P);

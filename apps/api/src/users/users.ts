@@ -5,8 +5,9 @@
  * to the roles' rights of every enabled account (migration 1700000007000), so a check is one
  * primary-key lookup.
  */
+import { endSessions } from '../auth/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 
 export interface UserRow {
   id: string;
@@ -48,21 +49,26 @@ export async function rightsForEmail(db: Queryable, email: string): Promise<stri
   return rows.map((r) => r.right_name);
 }
 
-/** Returns the account when the password matches an enabled account, else null. */
+/**
+ * Returns the account when the password matches an enabled account, else null. Every path —
+ * enabled, disabled, unknown, no password set — verifies exactly one scrypt hash (a fixed dummy one
+ * when there is no usable hash), so timing does not reveal which emails exist or are disabled.
+ */
 export async function authenticate(
   db: Queryable,
   email: string,
   password: string,
 ): Promise<{ id: string; email: string } | null> {
-  const { rows } = await db.query<{ id: string; email: string; password_hash: string | null }>(
-    'SELECT id, email, password_hash FROM users WHERE email = $1 AND NOT disabled',
-    [normaliseEmail(email)],
-  );
+  const { rows } = await db.query<{
+    id: string;
+    email: string;
+    password_hash: string | null;
+    disabled: boolean;
+  }>('SELECT id, email, password_hash, disabled FROM users WHERE email = $1', [normaliseEmail(email)]);
   const user = rows[0];
-  // Hash even when the account is unknown, so timing does not reveal which emails exist.
-  const stored = user?.password_hash ?? (await hashPassword('not-a-password'));
-  const ok = await verifyPassword(password, stored);
-  return ok && user ? { id: user.id, email: user.email } : null;
+  const usable = user && !user.disabled && user.password_hash ? user : undefined;
+  const ok = await verifyPassword(password, usable?.password_hash ?? DUMMY_HASH);
+  return ok && usable ? { id: usable.id, email: usable.email } : null;
 }
 
 export async function findUserById(
@@ -126,11 +132,16 @@ export async function listUsers(db: Queryable, email?: string): Promise<UserRow[
   }));
 }
 
+/**
+ * Disables or enables an account. Disabling also ends its sessions: its tokens are refused and its
+ * hub sockets close on every instance (sessions.ts, ADR 0008).
+ */
 export async function setDisabled(db: Queryable, email: string, disabled: boolean): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE users SET disabled = $2, updated_at = now() WHERE email = $1', [
     normaliseEmail(email),
     disabled,
   ]);
+  if (rowCount === 1 && disabled) await endSessions(db, { email });
   return rowCount === 1;
 }
 
