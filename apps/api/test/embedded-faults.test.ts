@@ -209,16 +209,17 @@ describe('the embedded PostgreSQL', () => {
         ],
       }),
     });
+    // The locker is inside a transaction, where PostgreSQL keeps the first activity snapshot it
+    // read: clear it on every poll, or a save that arrives after the first poll is never seen.
     await waitFor(
       'the save to wait for the lock',
-      async () =>
-        (
-          await locker.query(
-            "SELECT 1 FROM pg_stat_activity WHERE application_name = 'bm-tools' AND wait_event_type = 'Lock'",
-          )
-        ).rowCount
-          ? true
-          : undefined,
+      async () => {
+        await locker.query('SELECT pg_stat_clear_snapshot()');
+        const waiting = await locker.query(
+          "SELECT 1 FROM pg_stat_activity WHERE application_name = 'bm-tools' AND wait_event_type = 'Lock'",
+        );
+        return waiting.rowCount ? true : undefined;
+      },
       20_000,
     );
 
