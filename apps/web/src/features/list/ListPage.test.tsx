@@ -111,6 +111,28 @@ describe('ListPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('a Bulk Edit row action hands the list it was run from to the editor', async () => {
+    const withBulk = {
+      ...definition,
+      rowActions: [{ type: 'bulkupdate', label: 'Bulk Edit', order: 3, pageUrl: '/page/bulkedit' }],
+    };
+    const { router } = renderWithApp(<ListPage route={route} />, {
+      rights: [...rights, 'BMTools/Page/BulkEdit'],
+      route: '/page/list?ignorestate=true&name=Rome',
+      services: {
+        http: api([preset(1, 'default', [1, 'default'], { definition: JSON.stringify(withBulk) })]),
+      },
+    });
+    const grid = await screen.findByRole('grid');
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Actions for row 2' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Bulk Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/bulkedit'));
+    const handed = (router.state.location.state as { bulkTarget?: { criteria?: unknown; words: string[] } })
+      .bulkTarget;
+    expect(handed?.words.join(' ')).toMatch(/Rome/);
+    expect(JSON.stringify(handed?.criteria)).toContain('Rome');
+  });
+
   it('shows the empty notice without presets and the 428 page without the default', async () => {
     const { unmount } = renderWithApp(<ListPage route={route} />, { rights, services: { http: api([]) } });
     expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();

@@ -104,7 +104,13 @@ export function ListView({
       }),
     [definition.rowActions, rights, prefix, settings.hideActions],
   );
-  const runAction = useRowActionRunner({ source, segment, keyColumn, columns });
+  const runAction = useRowActionRunner({
+    source,
+    segment,
+    keyColumn,
+    columns,
+    bulkTarget: () => bulkTargetOf(columns, state.filters, source),
+  });
   const canBulkEdit = settings.bulkEdit && rights.has(`${prefix}/BulkEdit`);
   const title = grid.changed && !settings.ignoreState ? 'state' : preset.name;
 

@@ -3,7 +3,8 @@
  * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}' —
  * then navigation to its page URL, or the delete call with the definition's delete columns.
  * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
- * allowed redirect origins is not followed (an alert says so).
+ * allowed redirect origins is not followed (an alert says so). A Bulk Edit action carries the list's
+ * current target, as the toolbar's Bulk edit does, so the editor changes exactly the listed records.
  */
 import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
 import { Text } from '@mantine/core';
@@ -14,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import { type BulkTarget, bulkNavigationState } from '../forms/bulkTarget.ts';
 import { actionId, actionTarget, actionUrl, fillMessage } from '../grid/rowActions.ts';
 import { listKey } from './useListData.ts';
 
@@ -26,6 +28,8 @@ interface RunnerInput {
   segment: string;
   keyColumn: string;
   columns: readonly ColumnDefinition[];
+  /** The records the list shows, for a Bulk Edit action to target. */
+  bulkTarget?: () => BulkTarget;
 }
 
 interface DeleteResult {
@@ -33,7 +37,7 @@ interface DeleteResult {
   message?: string;
 }
 
-export function useRowActionRunner({ source, segment, keyColumn, columns }: RunnerInput) {
+export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTarget }: RunnerInput) {
   const http = useHttp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -67,6 +71,8 @@ export function useRowActionRunner({ source, segment, keyColumn, columns }: Runn
     const target = actionTarget(url, window.location.origin, redirectOrigins);
     if (!target) return showErrorAlert(URL_NOT_ALLOWED);
     if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');
+    else if (action.type === 'bulkupdate' && bulkTarget)
+      navigate(target.path, { state: bulkNavigationState(bulkTarget()) });
     else navigate(target.path);
   };
 
