@@ -34,4 +34,13 @@ describe('CodeFieldInput', () => {
     const editor = await screen.findByRole('textbox', { name: 'Script' }, { timeout: 5000 });
     await waitFor(() => expect(editor).toHaveAttribute('aria-readonly', 'true'));
   });
+
+  it('offers Validate only where the code is being written', async () => {
+    const { unmount } = renderWithApp(<LateValue />);
+    expect(await screen.findByRole('button', { name: 'Validate Script' })).toBeInTheDocument();
+    unmount();
+    renderWithApp(<LateValue readOnly />);
+    await screen.findByRole('textbox', { name: 'Script' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Validate Script' })).not.toBeInTheDocument();
+  });
 });

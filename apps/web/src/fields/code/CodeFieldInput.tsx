@@ -87,17 +87,21 @@ export function CodeFieldInput(props: FieldWidgetProps & { type: CodeFieldType; 
       >
         {!ready && <Loader size="xs" m="xs" aria-label={`Loading the ${field.label} editor`} />}
       </Box>
-      <Group justify="flex-end" mt={4}>
-        <Button
-          size="xs"
-          variant="light"
-          loading={validating}
-          aria-label={`Validate ${field.label}`}
-          onClick={() => void validate()}
-        >
-          Validate
-        </Button>
-      </Group>
+      {/* A read-only field (a view page, a read-only class, an unticked bulk field) is not being
+          written, so it offers no Validate: the server allows validation only to those who may edit. */}
+      {!readOnly && (
+        <Group justify="flex-end" mt={4}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={validating}
+            aria-label={`Validate ${field.label}`}
+            onClick={() => void validate()}
+          >
+            Validate
+          </Button>
+        </Group>
+      )}
     </Input.Wrapper>
   );
 }
