@@ -1,25 +1,14 @@
 /**
- * The generic list, page-summary and delete routes, registered for every entity of the catalogue:
- * `GET {api}`, `GET {api}/page-summarize`, `DELETE {api}/{id}` (core §7; contract "List", fixed).
+ * The generic list and page-summary routes, registered for every entity of the catalogue:
+ * `GET {api}`, `GET {api}/page-summarize` (core §7; contract "List", fixed). `DELETE {api}/{id}` is a
+ * write and lives with the others in records/record-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import type { Db } from '../db/pool.ts';
-import { type DeleteBody, runDelete } from './delete-service.ts';
 import { runList, runPageSummary } from './list-service.ts';
-
-const deleteBodySchema = z
-  .object({
-    storeProcedure: z.string().max(200).optional(),
-    databaseName: z.string().max(100).optional(),
-    values: z
-      .array(z.object({ mapkey: z.string().max(100), value: z.unknown() }))
-      .max(20)
-      .optional(),
-  })
-  .optional();
 
 const criteriaDoc = z
   .object({
@@ -63,34 +52,6 @@ export async function listRoutes(
         schema: { tags, summary: `Count ${entity.entity} (exact or estimated)`, querystring: criteriaDoc },
       },
       async (request) => runPageSummary(db, entity, request.query as Record<string, unknown>),
-    );
-
-    app.delete<{ Params: { id: string }; Querystring: { sqlViewName?: string; databaseName?: string } }>(
-      `${entity.api}/:id`,
-      { config: { access: right('Delete') }, schema: { tags, summary: `Delete one ${entity.entity}` } },
-      async (request, reply) => {
-        const parsed = deleteBodySchema.safeParse(request.body ?? undefined);
-        if (!parsed.success) {
-          return reply
-            .code(400)
-            .send({ message: `Invalid delete body: ${parsed.error.issues[0]?.path.join('.')}` });
-        }
-        const result = await runDelete(
-          db,
-          entity,
-          request.params.id,
-          (parsed.data ?? {}) as DeleteBody,
-          request.query,
-          callerOf(request).email,
-        );
-        return reply
-          .code(result.isSuccess ? 200 : 404)
-          .send(
-            result.isSuccess
-              ? { isSuccess: true, id: result.id, message: result.message ?? '' }
-              : { message: result.message ?? 'Not found', isSuccess: false, id: result.id },
-          );
-      },
     );
   }
 }

@@ -7,12 +7,17 @@ import type { BulkResult, SavePayload } from '@bm/contracts';
 import type { EntitySpec } from '../../catalog/entity-spec.ts';
 import { columnMap, parseFilters } from '../criteria/parse-criteria.ts';
 import { listSql } from '../criteria/plan-sql.ts';
-import { type Db, withTransaction } from '../db/pool.ts';
+import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';
 import { loadFormFields } from './form-spec.ts';
-import { registeredProcedure } from './record-service.ts';
-import { runProcedure } from './run-procedure.ts';
+import {
+  callProcedure,
+  inWriteTransaction,
+  isRetryable,
+  mapDatabaseError,
+  registeredProcedure,
+} from './write-path.ts';
 
 const MAX_RECORDS = 1000;
 
@@ -48,23 +53,24 @@ export async function bulkUpdate(
     );
   }
   const ids = rows.map((r) => String(r[entity.key]));
-  const results = await withTransaction(db, async (client) => {
+  // A record the database refuses is rolled back to its savepoint and reported with the same message
+  // the single update would answer; a serialization failure or deadlock retries the whole batch.
+  const results = await inWriteTransaction(db, entity, 'bulkupdate', async (client) => {
     const outcome: BulkResult['results'] = [];
     for (const id of ids) {
       await client.query('SAVEPOINT bulk_row');
       try {
-        const result = await runProcedure(client, procedure, { ...values, [entity.key]: id }, actor);
+        const result = await callProcedure(client, procedure, { ...values, [entity.key]: id }, actor);
         await client.query(
           result.isSuccess ? 'RELEASE SAVEPOINT bulk_row' : 'ROLLBACK TO SAVEPOINT bulk_row',
         );
         outcome.push({ id: Number(id), applied: result.isSuccess, message: result.message ?? '' });
       } catch (error) {
+        if (isRetryable(error)) throw error;
+        const mapped = mapDatabaseError(error, entity, 'bulkupdate');
+        if (!(mapped instanceof HttpError)) throw mapped;
         await client.query('ROLLBACK TO SAVEPOINT bulk_row');
-        outcome.push({
-          id: Number(id),
-          applied: false,
-          message: error instanceof HttpError ? error.message : 'Refused by the database',
-        });
+        outcome.push({ id: Number(id), applied: false, message: mapped.message });
       }
     }
     return outcome;

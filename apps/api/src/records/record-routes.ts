@@ -1,7 +1,8 @@
 /**
- * Record routes for every catalogue entity with a record view: read one, create, update, bulk
- * update and publish (core §7; entities §7). Rights are checked before anything else; the body is
- * the save payload; the procedure comes from the catalogue.
+ * Record routes for every catalogue entity: read one, create, update, bulk update, delete and
+ * publish (core §7; entities §7). Each write route is a thin handler over the write path
+ * (write-path.ts): its right comes from `writeRight`, and is checked before anything else; the
+ * procedure comes from the catalogue.
  */
 import { savePayloadSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +13,27 @@ import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { bulkUpdate } from './bulk-update.ts';
-import { createRecord, publishRecord, readRecord, updateRecord } from './record-service.ts';
+import {
+  createRecord,
+  type DeleteBody,
+  deleteRecord,
+  publishRecord,
+  readRecord,
+  updateRecord,
+} from './record-service.ts';
+import { writeRight } from './write-path.ts';
 
 const idParams = z.object({ id: z.string().max(40) });
+const deleteBodySchema = z
+  .object({
+    storeProcedure: z.string().max(200).optional(),
+    databaseName: z.string().max(100).optional(),
+    values: z
+      .array(z.object({ mapkey: z.string().max(100), value: z.unknown() }))
+      .max(20)
+      .optional(),
+  })
+  .optional();
 const sourceQuery = z.object({
   sqlViewName: z.string().max(100).optional(),
   databaseName: z.string().max(100).optional(),
@@ -33,9 +52,38 @@ export async function recordRoutes(
   const { db, registry } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const entity of registry.all) {
-    if (!entity.record) continue;
     const tags = [entity.entity];
     const right = (action: string) => `${entity.rightPrefix}/${action}`;
+
+    if (entity.procedures.delete) {
+      api.delete(
+        `${entity.api}/:id`,
+        {
+          config: { access: { right: writeRight(entity, 'delete') } },
+          schema: {
+            tags,
+            summary: `Delete one ${entity.entity}`,
+            // Any text: the handler tells a malformed id apart ("The id must be a whole number").
+            params: z.object({ id: z.string() }),
+            querystring: sourceQuery,
+          },
+        },
+        async (request, reply) => {
+          // The body is optional and parsed here, so a bad one is named like the other refusals.
+          const parsed = deleteBodySchema.safeParse(request.body ?? undefined);
+          if (!parsed.success) {
+            const path = parsed.error.issues[0]?.path.join('.');
+            throw new HttpError(400, `Invalid delete body: ${path}`);
+          }
+          const body: DeleteBody = parsed.data ?? {};
+          return reply.send(
+            await deleteRecord(db, entity, request.params.id, body, request.query, callerOf(request).email),
+          );
+        },
+      );
+    }
+
+    if (!entity.record) continue;
 
     api.get(
       `${entity.api}/:id`,
@@ -59,7 +107,7 @@ export async function recordRoutes(
       api.post(
         entity.api,
         {
-          config: { access: { right: right('Create') } },
+          config: { access: { right: writeRight(entity, 'create') } },
           schema: { tags, summary: `Create a ${entity.entity}`, body: savePayloadSchema },
         },
         async (request, reply) =>
@@ -71,7 +119,7 @@ export async function recordRoutes(
       api.put(
         `${entity.api}/:id`,
         {
-          config: { access: { right: right('Edit') } },
+          config: { access: { right: writeRight(entity, 'update') } },
           schema: {
             tags,
             summary: `Update a ${entity.entity} (rowVersion required)`,
@@ -93,7 +141,7 @@ export async function recordRoutes(
 
     if (entity.procedures.bulkupdate) {
       const handler = {
-        config: { access: { right: right('BulkEdit') } },
+        config: { access: { right: writeRight(entity, 'bulkupdate') } },
         schema: {
           tags,
           summary: `Bulk update ${entity.entity}`,
@@ -112,14 +160,17 @@ export async function recordRoutes(
       api.post(
         `${entity.api}/publish`,
         {
-          config: { access: { right: right('Publish') } },
+          config: { access: { right: writeRight(entity, 'publish') } },
           schema: {
             tags,
             summary: `Publish a ${entity.entity}`,
-            body: z.object({ id: z.union([z.number().int(), z.string().max(20)]) }),
+            body: z.object({
+              id: z.union([z.number().int(), z.string().max(20)]),
+              storeProcedure: z.string().max(200).optional(),
+            }),
           },
         },
-        async (request) => publishRecord(db, entity, request.body.id, callerOf(request).email),
+        async (request) => publishRecord(db, entity, request.body, callerOf(request).email),
       );
     }
   }

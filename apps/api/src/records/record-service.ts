@@ -1,42 +1,23 @@
 /**
  * One record of an entity: read it (with its rowVersion), create it, update it with optimistic
- * concurrency, publish it. Each write runs only the procedure the catalogue registers for that
- * entity and action, in a transaction, with the actor from the token.
+ * concurrency, delete it, publish it. Each write checks its input here and then runs through the
+ * write path (write-path.ts): the registered procedure only, in a transaction, with the actor from
+ * the token, its database refusals mapped in one place.
  */
 import type { SavePayload, SaveResult } from '@bm/contracts';
-import type { EntityAction, EntitySpec } from '../../catalog/entity-spec.ts';
+import type { EntitySpec } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
-import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';
 import { type FormKind, loadFormFields } from './form-spec.ts';
-import { runProcedure } from './run-procedure.ts';
+import { registeredProcedure, runWrite } from './write-path.ts';
 
 const ID = /^\d{1,18}$/;
 
 function parseId(id: string): string {
   if (!ID.test(id)) throw new HttpError(404, 'Not found');
   return id;
-}
-
-/** The registered procedure of an action; a named one must be exactly it. */
-export function registeredProcedure(
-  entity: EntitySpec,
-  action: EntityAction,
-  named: string | undefined,
-): string {
-  const procedure = entity.procedures[action];
-  if (!procedure) throw new HttpError(400, `${entity.entity} has no registered ${action} procedure`);
-  if (named !== undefined && named !== '' && named !== procedure) {
-    throw new HttpError(
-      400,
-      `storeProcedure "${named.slice(0, 80)}" is not registered for ${entity.entity} ${action}`,
-      {
-        storeProcedure: 'Is not registered for this action',
-      },
-    );
-  }
-  return procedure;
 }
 
 function checkSource(entity: EntitySpec, query: { sqlViewName?: string; databaseName?: string }): string {
@@ -85,8 +66,7 @@ export async function createRecord(
   const fields = await loadFormFields(db, rightFor(entity, 'create'), 'create');
   const { values } = await checkValues(db, fields, payload, { requireAll: true });
   delete values[entity.key];
-  const result = await withTransaction(db, (client) => runProcedure(client, procedure, values, actor));
-  if (!result.isSuccess) throw new HttpError(400, result.message ?? 'The record was not created');
+  const result = await runWrite(db, entity, 'create', procedure, values, actor);
   return { isSuccess: true, id: result.id ?? null, message: result.message ?? '' };
 }
 
@@ -108,32 +88,27 @@ export async function updateRecord(
   if (version === undefined) {
     throw new HttpError(400, 'rowVersion is required to update a record', { rowVersion: 'Is required' });
   }
-  const result = await withTransaction(db, (client) =>
-    runProcedure(client, procedure, { ...values, [entity.key]: id, rowVersion: version }, actor),
+  const result = await runWrite(
+    db,
+    entity,
+    'update',
+    procedure,
+    { ...values, [entity.key]: id, rowVersion: version },
+    actor,
+    () => readRecord(db, entity, id),
   );
-  if (result.conflict) {
-    throw Object.assign(new HttpError(409, result.message ?? 'The record was changed by someone else'), {
-      current: (await readRecord(db, entity, id)) ?? {},
-    });
-  }
-  if (result.notFound) throw new HttpError(404, result.message ?? 'Not found');
-  if (!result.isSuccess) throw new HttpError(400, result.message ?? 'The record was not saved');
   return { isSuccess: true, id: result.id ?? id, message: result.message ?? '' };
 }
 
 export async function publishRecord(
   db: Db,
   entity: EntitySpec,
-  id: unknown,
+  body: { id: unknown; storeProcedure?: string | undefined },
   actor: string,
 ): Promise<SaveResult> {
-  const procedure = registeredProcedure(entity, 'publish', undefined);
-  const key = parseId(String(id ?? ''));
-  const result = await withTransaction(db, (client) =>
-    runProcedure(client, procedure, { [entity.key]: key }, actor),
-  );
-  if (result.notFound) throw new HttpError(404, result.message ?? 'Not found');
-  if (!result.isSuccess) throw new HttpError(400, result.message ?? 'The record was not published');
+  const procedure = registeredProcedure(entity, 'publish', body.storeProcedure);
+  const key = parseId(String(body.id ?? ''));
+  const result = await runWrite(db, entity, 'publish', procedure, { [entity.key]: key }, actor);
   return { isSuccess: true, id: result.id ?? key, message: result.message ?? '' };
 }
 
@@ -144,4 +119,49 @@ function checkDatabase(entity: EntitySpec, databaseName: string | undefined): vo
       `databaseName "${databaseName.slice(0, 50)}" is not registered for ${entity.entity}`,
     );
   }
+}
+
+export interface DeleteBody {
+  storeProcedure?: string | undefined;
+  databaseName?: string | undefined;
+  values?: Array<{ mapkey: string; value: unknown }> | undefined;
+}
+
+/**
+ * Deletes one record (core §7 "DELETE"). The body may name the registered procedure and give
+ * values of the entity's delete keys; the key in the path is the one that counts.
+ */
+export async function deleteRecord(
+  db: Db,
+  entity: EntitySpec,
+  id: string,
+  body: DeleteBody,
+  query: { sqlViewName?: string | undefined; databaseName?: string | undefined },
+  actor: string,
+): Promise<SaveResult> {
+  const procedure = registeredProcedure(entity, 'delete', body.storeProcedure);
+  checkDatabase(entity, body.databaseName ?? query.databaseName);
+  if (query.sqlViewName && !entity.views.includes(query.sqlViewName)) {
+    throw new HttpError(
+      400,
+      `sqlViewName "${query.sqlViewName.slice(0, 50)}" is not registered for ${entity.entity}`,
+    );
+  }
+  if (!ID.test(id)) throw new HttpError(400, 'The id must be a whole number');
+  // The id travels as text: the procedure casts it, and a JS number would round ids past 2^53.
+  const values: Record<string, unknown> = { [entity.key]: id };
+  for (const pair of body.values ?? []) {
+    if (!entity.deleteKeys.includes(pair.mapkey)) {
+      throw new HttpError(
+        400,
+        `values: "${String(pair.mapkey).slice(0, 50)}" is not a delete key of ${entity.entity}`,
+      );
+    }
+    if (pair.mapkey === entity.key && String(pair.value) !== id) {
+      throw new HttpError(400, `values: ${entity.key} does not match the id in the path`);
+    }
+    values[pair.mapkey] = pair.value;
+  }
+  const result = await runWrite(db, entity, 'delete', procedure, values, actor);
+  return { isSuccess: true, id: result.id ?? id, message: result.message ?? '' };
 }

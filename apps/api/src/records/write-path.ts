@@ -1,0 +1,195 @@
+/**
+ * The one write path. Create, update, bulk update, delete and publish of every catalogue entity run
+ * through here, in this order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
+ * 1. the route declares the right of its action (`writeRight`), which access control checks
+ *    before anything else (403);
+ * 2. the procedure is the one the catalogue registers for that entity and action; a procedure the
+ *    request names must be exactly it, so a client's `storeProcedure` is never executed as given;
+ * 3. it runs in a transaction with the actor from the token, retried once on a serialization
+ *    failure or deadlock;
+ * 4. PostgreSQL refusals are mapped here and only here, into HttpErrors whose body is
+ *    `{message, errors?, current?}` like every other refusal. Connection-class errors pass
+ *    through untouched: the app's error handler answers them with 503.
+ */
+import type { EntityAction, EntitySpec } from '../../catalog/entity-spec.ts';
+import { quoteIdent } from '../criteria/plan-sql.ts';
+import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
+import { HttpError } from '../http/http-error.ts';
+
+export type WriteAction = Extract<EntityAction, 'create' | 'update' | 'bulkupdate' | 'delete' | 'publish'>;
+
+/** The right segment each write needs, e.g. `BMTools/Page/BulkEdit` for a bulk update. */
+const RIGHT_OF: Record<WriteAction, string> = {
+  create: 'Create',
+  update: 'Edit',
+  bulkupdate: 'BulkEdit',
+  delete: 'Delete',
+  publish: 'Publish',
+};
+
+export const writeRight = (entity: EntitySpec, action: WriteAction): string =>
+  `${entity.rightPrefix}/${RIGHT_OF[action]}`;
+
+/** What a registered procedure `(values jsonb, actor text) → jsonb` answers. */
+export interface ProcedureResult {
+  isSuccess: boolean;
+  id?: number | string | null;
+  message?: string;
+  conflict?: boolean;
+  notFound?: boolean;
+}
+
+/** The registered procedure of an action; a named one (non-empty) must be exactly it. */
+export function registeredProcedure(
+  entity: EntitySpec,
+  action: WriteAction,
+  named: string | undefined,
+): string {
+  const procedure = entity.procedures[action];
+  if (!procedure) throw new HttpError(400, `${entity.entity} has no registered ${action} procedure`);
+  if (named !== undefined && named !== '' && named !== procedure) {
+    throw new HttpError(
+      400,
+      `storeProcedure "${named.slice(0, 80)}" is not registered for ${entity.entity} ${action}`,
+      { storeProcedure: 'Is not registered for this action' },
+    );
+  }
+  return procedure;
+}
+
+/** Calls a procedure on a client already inside a transaction; errors are not mapped here. */
+export async function callProcedure(
+  client: Queryable,
+  procedure: string,
+  values: Record<string, unknown>,
+  actor: string,
+): Promise<ProcedureResult> {
+  const { rows } = await client.query<{ result: ProcedureResult }>(
+    `SELECT ${quoteIdent(procedure)}($1::jsonb, $2::text) AS result`,
+    [JSON.stringify(values), actor],
+  );
+  return rows[0]?.result ?? { isSuccess: false, message: 'The procedure returned nothing' };
+}
+
+/** SQLSTATEs after which the same transaction may succeed when run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+export const BUSY_MESSAGE = 'The record is being changed by another request; try again';
+
+export const isRetryable = (error: unknown): boolean =>
+  RETRYABLE.has(String((error as { code?: unknown } | null)?.code ?? ''));
+
+/**
+ * Runs `work` in a transaction; a serialization failure or deadlock rolls it back and runs it once
+ * more, and a second one is a 409. Every other database refusal is mapped by `mapDatabaseError`.
+ */
+export async function inWriteTransaction<T>(
+  db: Db,
+  entity: EntitySpec,
+  action: WriteAction,
+  work: (client: Queryable) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTransaction(db, work);
+    } catch (error) {
+      if (isRetryable(error) && attempt < 2) continue;
+      throw mapDatabaseError(error, entity, action);
+    }
+  }
+}
+
+/** Runs the registered procedure of one write and turns its answer into a result or an HttpError. */
+export async function runWrite(
+  db: Db,
+  entity: EntitySpec,
+  action: WriteAction,
+  procedure: string,
+  values: Record<string, unknown>,
+  actor: string,
+  current?: () => Promise<Record<string, unknown> | undefined>,
+): Promise<ProcedureResult> {
+  const result = await inWriteTransaction(db, entity, action, (client) =>
+    callProcedure(client, procedure, values, actor),
+  );
+  if (result.isSuccess) return result;
+  if (result.conflict) {
+    // 409 {message, current}: the stored record as it is now, so the form can show what changed.
+    throw Object.assign(new HttpError(409, result.message ?? 'The record was changed by someone else'), {
+      current: (await current?.()) ?? {},
+    });
+  }
+  // A delete procedure's only refusal is a missing row (they predate the notFound flag).
+  if (result.notFound || action === 'delete') throw new HttpError(404, result.message ?? 'Not found');
+  throw new HttpError(400, result.message ?? REFUSED[action]);
+}
+
+const REFUSED: Record<WriteAction, string> = {
+  create: 'The record was not created',
+  update: 'The record was not saved',
+  bulkupdate: 'The record was not saved',
+  delete: 'The record was not deleted',
+  publish: 'The record was not published',
+};
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  column?: string;
+  table?: string;
+  constraint?: string;
+}
+
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgError).code ?? '');
+
+/** The form field a refusal is about: its column, the key in its detail, or its constraint's name. */
+function fieldOf(e: PgError): string {
+  const column =
+    e.column ??
+    /Key \(([a-z_][a-z0-9_]*)[,)]/.exec(e.detail ?? '')?.[1] ??
+    (e.table && e.constraint?.startsWith(`${e.table}_`)
+      ? /^(.+)_(?:check|fkey|key)$/.exec(e.constraint.slice(e.table.length + 1))?.[1]
+      : undefined);
+  return column ? camel(column) : 'values';
+}
+
+const singular = (entity: EntitySpec) => entity.entity.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * The HttpError a PostgreSQL refusal of a write becomes. Anything that is not a refusal of the
+ * data (a connection error, a bug) is returned unchanged, for the app's error handler.
+ */
+export function mapDatabaseError(error: unknown, entity: EntitySpec, action: WriteAction): unknown {
+  if (error instanceof HttpError || !isPgError(error)) return error;
+  const code = error.code ?? '';
+  const field = fieldOf(error);
+  if (code === '23505') {
+    return new HttpError(400, `The ${field} is already used by another record`, {
+      [field]: 'Is already used',
+    });
+  }
+  if (code === '23503') {
+    // On delete the row is referenced from elsewhere; on a save a value names a missing row.
+    if (action === 'delete' || /is still referenced/.test(error.detail ?? '')) {
+      const by = (/from table "([^"]+)"/.exec(error.detail ?? '')?.[1] ?? error.table ?? 'other records')
+        .replaceAll('_', ' ')
+        .slice(0, 80);
+      return new HttpError(409, `The ${singular(entity)} is still used by ${by}`);
+    }
+    return new HttpError(400, `The ${field} refers to a record that does not exist`, {
+      [field]: 'Does not exist',
+    });
+  }
+  if (code === '23502') {
+    return new HttpError(400, `The ${field} is required`, { [field]: 'This field is required' });
+  }
+  if (code === '23514' || code.startsWith('22')) {
+    return new HttpError(400, `A value is not acceptable (${field})`, { [field]: 'Is not acceptable' });
+  }
+  if (RETRYABLE.has(code)) return new HttpError(409, BUSY_MESSAGE);
+  return error;
+}
