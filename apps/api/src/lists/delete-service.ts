@@ -1,6 +1,6 @@
 /**
  * Deletes a record by running the one procedure the catalogue registers for the entity's delete,
- * in a transaction, with the actor from the token (core §7 "DELETE"). The request may name that
+ * in a transaction, with the actor from the token. The request may name that
  * procedure (`storeProcedure`) but never another one.
  */
 import type { EntitySpec } from '../../catalog/entity-spec.ts';

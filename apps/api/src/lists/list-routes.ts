@@ -1,6 +1,6 @@
 /**
  * The generic list, page-summary and delete routes, registered for every entity of the catalogue:
- * `GET {api}`, `GET {api}/page-summarize`, `DELETE {api}/{id}` (core §7; contract "List", fixed).
+ * `GET {api}`, `GET {api}/page-summarize`, `DELETE {api}/{id}` (fixed wire shapes).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Record routes for every catalogue entity with a record view: read one, create, update, bulk
- * update and publish (core §7; entities §7). Rights are checked before anything else; the body is
+ * update and publish. Rights are checked before anything else; the body is
  * the save payload; the procedure comes from the catalogue.
  */
 import { savePayloadSchema } from '@bm/contracts';
