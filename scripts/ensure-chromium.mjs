@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Finds the Chromium the browser tests drive (contract "Running it"): CHROME_PATH when set, else
+ * Finds the Chromium the browser tests drive: CHROME_PATH when set, else
  * Debian's `chromium` at /usr/bin/chromium. Where none is found and we are root, installs Debian's
  * package; otherwise stops with one line saying how to get it. Playwright never downloads a browser.
  *

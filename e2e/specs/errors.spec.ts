@@ -1,4 +1,4 @@
-/** Not found, unauthorised, render failure and request timeout (spec core §2, §8). */
+/** Not found, unauthorised, render failure and request timeout. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
@@ -49,7 +49,7 @@ test.describe('render failure', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
   test('a menu the SPA cannot read is a silent failure with a retry, not a crash', async ({ page }) => {
-    // Core §8: failed menu fetches are swallowed; the SPA checks the menu and offers a retry.
+    // Failed menu fetches are swallowed; the SPA checks the menu and offers a retry.
     await page.route('**/api/menu/json/1', (route) =>
       route.fulfill({ json: { id: 1, name: 'x', content: '{not json' } }),
     );

@@ -1,4 +1,4 @@
-/** Favourites: a star on a linked entry, kept on the server, listed in the Favorites tab (spec core §2). */
+/** Favourites: a star on a linked entry, kept on the server, listed in the Favorites tab. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
 import { allMenuTab, favoritesTab, menuLink, navbar, openGroup } from '../support/shell.ts';

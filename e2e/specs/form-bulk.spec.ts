@@ -1,5 +1,5 @@
 /**
- * The bulk editor (entities §2): it changes exactly the records of the list it was opened from —
+ * The bulk editor: it changes exactly the records of the list it was opened from —
  * the list hands its filters over with the navigation, ignorestate and query-string filters
  * included — after the user confirmed the server's count; each record's result is shown. Opened
  * without a list, it targets no filter and wants the count typed. The rows are counted in the

@@ -1,5 +1,5 @@
 /**
- * A stale save (contract "rowVersion"): two browser contexts edit one page; the second save gets 409
+ * A stale save: two browser contexts edit one page; the second save gets 409
  * and a dialog showing, field by field, the user's value and the stored one. Keep mine saves again on
  * the stored version; Take stored loads it into the form. No edit is lost on the way.
  */

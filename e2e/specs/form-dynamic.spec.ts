@@ -1,5 +1,5 @@
 /**
- * Dynamic pages from `GET /api/pageconfigs` (core §2 "Screen kinds", entities §2): one of each type
+ * Dynamic pages from `GET /api/pageconfigs`: one of each type
  * from the catalogue's configs, 'Source' skipped, and — through configs the test adds to the answer —
  * an unknown type, a page without a default preset and a page the user lacks the right for.
  */

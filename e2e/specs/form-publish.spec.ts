@@ -1,5 +1,5 @@
 /**
- * Publish (core §4, entities §4) on Interceptions: a confirmation with Ok and Cancel named by the
+ * Publish on Interceptions: a confirmation with Ok and Cancel named by the
  * preset's publish action, the call under a busy overlay, and the Publish right.
  */
 import { expect, test } from '@playwright/test';

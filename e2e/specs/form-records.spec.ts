@@ -1,5 +1,5 @@
 /**
- * The generic record form on Pages (core §2 "Edit screen", "Form toolbar", §4 "Form"; entities §2):
+ * The generic record form on Pages:
  * create, edit, save (stays and reloads), save and close (return order), discard, validation
  * messages, tabs in the URL hash, the detail view and the 428 page.
  */

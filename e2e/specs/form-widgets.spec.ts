@@ -1,5 +1,5 @@
 /**
- * Every field widget of core §3 in a real browser, on a Pages create form whose preset is swapped
+ * Every field widget in a real browser, on a Pages create form whose preset is swapped
  * for one holding all 23 types: what each widget takes, how it checks, and what the save payload
  * carries (ids under mapKeyId, null for empty non-text, prefixes, lists, dates). The lookups, code
  * validation and upload are the real server's; only the create call is answered by the test.

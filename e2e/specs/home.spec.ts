@@ -1,4 +1,4 @@
-/** The home redirect at `/` (spec core §2 "Home redirect"). */
+/** The home redirect at `/`. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
 

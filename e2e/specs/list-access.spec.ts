@@ -1,5 +1,5 @@
 /**
- * What a list shows by preset and right (core §2, §4, §6): the empty notice without a preset for the
+ * What a list shows by preset and right: the empty notice without a preset for the
  * right, the 428 page when presets exist but the default is missing, and toolbar buttons and row
  * actions by the user's rights.
  */

@@ -1,5 +1,5 @@
 /**
- * Row actions (core §4 "Grid behaviour", §5 delete rule, ADR 0003): row click runs the first visible
+ * Row actions (docs/adr/0003-list-engine.md): row click runs the first visible
  * action, actions follow `visibleWhen` and frozen rows keep only fixed actions, a messagebox asks
  * OK/Cancel first, and delete (as admin on Pages) asks with the default message and runs the call.
  */

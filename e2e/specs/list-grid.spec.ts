@@ -1,5 +1,5 @@
 /**
- * The list grid on Pages (spec core §4 "Grid behaviour", "Filter dialog", §5 "Filter typing"): a
+ * The list grid on Pages: a
  * filter for each column type, and/or, sort, paging, page size, page jump, column toggle, one open
  * menu, keyboard, 'No records', a failed list call, approximate totals. `ignorestate` keeps the
  * admin's presets untouched for the other specs.

@@ -1,5 +1,5 @@
 /**
- * Presets on the list (core §4 "Preset selection", "Preset management", §5 messages): create under
+ * Presets on the list, with their exact messages: create under
  * a group, save, switch, delete, the default's refusals, the state title, page size from the preset,
  * and deep links with each alert case. Runs as the editor on Pages, whose presets are reset first.
  */

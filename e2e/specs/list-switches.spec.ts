@@ -1,5 +1,5 @@
 /**
- * Every list switch of core §2 on Reservations as the viewer: hidecolumntoggle, hideactions,
+ * Every list query-string switch on Reservations as the viewer: hidecolumntoggle, hideactions,
  * hidefilters, hidepresets, hideexport, ignorestate, compactview, pageitems and paging. The viewer's
  * reservation presets are reset before each test (ignorestate's contrast saves a state preset).
  */

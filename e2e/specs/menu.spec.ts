@@ -1,4 +1,4 @@
-/** The menu each demo account sees: groups and entries cut to the account's rights (spec core §2, §6). */
+/** The menu each demo account sees: groups and entries cut to the account's rights. */
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, apiGet, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
 import { MENU_GROUPS, type MenuGroupName, menuGroup, menuLink, navbar, openGroup } from '../support/shell.ts';

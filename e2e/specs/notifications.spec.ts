@@ -1,5 +1,5 @@
 /**
- * The notifications bell (spec core §2, entities §4 and §7): unread count, the list with more pages
+ * The notifications bell: unread count, the list with more pages
  * on scroll, marking read, live arrivals through the hub with a toast, and downloads.
  * Notifications are raised by inserting rows, as any part of the system does; the database
  * announces them and the server pushes them to the recipient's open pages.

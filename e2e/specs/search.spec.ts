@@ -1,4 +1,4 @@
-/** Menu search: filters by name and opens the matching groups (spec core §2 "Shell"). */
+/** Menu search: filters by name and opens the matching groups. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
 import { menuGroup, menuLink, menuSearch, navbar } from '../support/shell.ts';

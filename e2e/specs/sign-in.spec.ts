@@ -1,4 +1,4 @@
-/** Sign-in through the built-in provider and logout, for every demo account (spec core §1, §2). */
+/** Sign-in through the built-in provider and logout, for every demo account. */
 import { expect, test } from '@playwright/test';
 import { ALL_ACCOUNTS, logout, signIn, signInButton, userMenuButton } from '../support/auth.ts';
 

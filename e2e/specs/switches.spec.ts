@@ -1,4 +1,4 @@
-/** Query-string switches hidemenu and hideheader: case-insensitive, kept in session storage (spec core §2). */
+/** Query-string switches hidemenu and hideheader: case-insensitive, kept in session storage. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf, userMenuButton } from '../support/auth.ts';
 import { header, menuSearch, navbar } from '../support/shell.ts';

@@ -1,4 +1,4 @@
-/** Light and dark themes: the switch in the user menu changes the colour scheme (ui.md "Themes"). */
+/** Light and dark themes: the switch in the user menu changes the colour scheme. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';

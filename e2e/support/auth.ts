@@ -6,7 +6,7 @@ export interface DemoAccount {
   key: 'admin' | 'editor' | 'mapper' | 'viewer';
   email: string;
   password: string;
-  /** Where `/` leads this account (spec core §2 "Home redirect"). */
+  /** Where `/` leads this account. */
   home: string;
 }
 

@@ -43,5 +43,5 @@ export async function openGroup(page: Page, name: string): Promise<void> {
   }).toPass({ timeout: 15_000 });
 }
 
-/** The alert modal of failed calls (spec core §8): a dialog titled 'Error' with one Ok button. */
+/** The alert modal of failed calls: a dialog titled 'Error' with one Ok button. */
 export const alertModal = (page: Page): Locator => page.getByRole('dialog', { name: 'Error' });

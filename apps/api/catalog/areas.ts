@@ -1,8 +1,8 @@
 /**
  * The console's areas: every entity of both spec documents and every tool page, with the route of
  * its list page, the rights it defines and the menu group it sits in. Rights, roles and the demo menu
- * are all derived from this one list, so adding an area is one entry here (spec core §1, §6;
- * entities §2 entity table, §6 rights table; contract "Rights and names the spec leaves loose").
+ * are all derived from this one list, so adding an area is one entry here.
+ * Entity rights are named `BMTools/{Entity}/{Action}` (a few overridden); tool rights are bare names.
  */
 
 export type MenuGroup =
@@ -45,7 +45,7 @@ export interface EntityArea {
 
 interface ToolArea {
   kind: 'tool';
-  /** The tool right, a bare name as the spec writes it (core §6). */
+  /** The tool right, a bare name as the spec writes it. */
   right: string;
   label: string;
   group: MenuGroup;
@@ -70,7 +70,7 @@ const tool = (t: Omit<ToolArea, 'kind' | 'icon'> & { icon?: string }): ToolArea 
 });
 
 export const AREAS: readonly Area[] = [
-  // Tools first: this is also the spec's home-redirect check order (core §2 "Home redirect").
+  // Tools first, in the order the home redirect checks them (chooseHomePath's HOME_ORDER).
   tool({
     right: 'ViewMongo',
     label: 'Database management',
@@ -526,7 +526,7 @@ export const AREAS: readonly Area[] = [
   }),
 ];
 
-/** Location forms use their own rights (core §6, entities §6). */
+/** Location forms use their own rights. */
 export const LOCATION_RIGHTS = ['ViewLocation', 'EditLocation', 'CreateLocation'] as const;
 
 export const entityRight = (area: EntityArea, action: Action): string =>

@@ -1,4 +1,4 @@
-/** Demo accounts of the contract. They exist only in the demo seed (contract "Sign-in"). */
+/** The demo accounts, one per role. They exist only in the demo seed. */
 export const DEMO_USERS = [
   { email: 'admin@bmtools.local', password: 'admin', role: 'admin', displayName: 'Demo Admin' },
   { email: 'editor@bmtools.local', password: 'editor', role: 'editor', displayName: 'Demo Editor' },

@@ -12,7 +12,7 @@ export interface DropdownSpec {
    * can fill its dropdown without seeing the data's list).
    */
   rights: readonly string[];
-  /** Columns returned, in order: value/label or id/name rows (core §3 "Select options"). */
+  /** Columns returned, in order: value/label or id/name rows. */
   columns: readonly string[];
   searchColumn: string;
   orderBy: string;

@@ -1,7 +1,7 @@
 /**
  * Shape of an entity's catalogue entry: what its list reads, which columns exist with which types,
  * which may be filtered and sorted, its keys, the procedures its actions may run, and the views and
- * data sources a request may name. The server trusts this, never the request (architecture §2).
+ * data sources a request may name. The server trusts this, never the request.
  */
 
 export type CatalogColumnType = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';

@@ -1,5 +1,5 @@
 /**
- * Page configs (core §3 "Page config"): screens generated from a route, a page type, an API path
+ * Page configs: screens generated from a route, a page type, an API path
  * and the action-to-right list. `sqlQuery` names a registered procedure or view; the server uses
  * this copy, never the request's.
  */

@@ -1,6 +1,6 @@
 /**
- * The named roles and the rights each holds, derived from the area catalogue (contract "Sign-in",
- * demo accounts table). The same roles serve real accounts created with `npm run users`.
+ * The named roles and the rights each holds, derived from the area catalogue; the
+ * demo accounts (README) hold one each. The same roles serve real accounts created with `npm run users`.
  */
 import { type Action, AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Runtime configuration the SPA boots from (`GET /api/config`, public). One build runs anywhere:
- * nothing here is baked in at build time (contract "Sign-in").
+ * nothing here is baked in at build time.
  */
 import { z } from 'zod';
 
@@ -12,7 +12,7 @@ export const runtimeConfigSchema = z.object({
   authority: z.string().url(),
   clientId: z.string().min(1),
   scope: z.string(),
-  /** Seconds; the HTTP client times out after `clientRequestTimeOut * 1000` ms (core §7). */
+  /** Seconds; the HTTP client times out after `clientRequestTimeOut * 1000` ms. */
   clientRequestTimeOut: z.number().positive(),
   /** Tool key (roadmap, campingMonkey, carCompare, marketing, reconciliation) to the URL shown in its frame. */
   toolUrls: z.record(z.string(), z.string()),

@@ -1,5 +1,5 @@
 /**
- * List criteria as they cross the wire (contract "List" and "Criteria", fixed): a condition
+ * List criteria as they cross the wire (a fixed shape): a condition
  * `{operation, name, type, value}` or a group `{and: [...]}` / `{or: [...]}`; paging from 0; sort as
  * `"mapKey=ASC"` strings. The server re-validates everything against the entity's catalogue.
  */

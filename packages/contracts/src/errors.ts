@@ -1,4 +1,4 @@
-/** Every 4xx/5xx body is `{ message }` plus optional `code` and `errors` (contract "Errors", fixed). */
+/** Every 4xx/5xx body is `{ message }` plus optional `code` and `errors` (a fixed shape). */
 import { z } from 'zod';
 
 export const errorBodySchema = z

@@ -1,7 +1,6 @@
 /**
  * Record forms as they cross the wire: the field spec inside a column's `edit`, `create` and
- * `bulkupdate` (core §3 "Column definition", entities §3 "Form field spec"), the save payload,
- * the save result, conflicts and code validation (core §7; contract "Save result", fixed).
+ * `bulkupdate`, the save payload, the save result (a fixed shape), conflicts and code validation.
  */
 import { z } from 'zod';
 
@@ -48,7 +47,7 @@ export const VALIDATION_RULES = [
 ] as const;
 export type ValidationRuleName = (typeof VALIDATION_RULES)[number];
 
-/** One rule, as entities §3 gives them: `{name, message, value}` (value for bounds). */
+/** One rule in the list form: `{name, message, value}` (value for bounds). */
 export const validationRuleSchema = z.object({
   name: z.enum(VALIDATION_RULES),
   message: z.string().max(300).optional(),
@@ -68,7 +67,7 @@ export const formFieldSpecSchema = z
     order: z.number().optional(),
     cssClass: z.string().max(200).optional(),
     tabId: z.union([z.number(), z.string()]).optional(),
-    /** Either a list of rules, or core §5's pipe-joined rule names with `validationMessages`. */
+    /** Either a list of rules, or pipe-joined rule names with `validationMessages`. */
     validations: z.union([z.array(validationRuleSchema), z.string().max(500)]).optional(),
     validationMessages: z.string().max(2000).optional(),
     source: z.string().max(500).optional(),
@@ -92,7 +91,7 @@ export type FormFieldSpec = z.infer<typeof formFieldSpecSchema>;
 
 export const saveValueSchema = z.object({ mapkey: z.string().min(1).max(100), value: z.unknown() });
 
-/** Body of create, update and bulk update (core §3 "Save payload"). */
+/** Body of create, update and bulk update. */
 export const savePayloadSchema = z.object({
   storeProcedure: z.string().max(200).optional(),
   databaseName: z.string().max(100).optional(),

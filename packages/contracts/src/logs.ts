@@ -1,4 +1,4 @@
-/** Client log sink entries (`POST /api/logs`, spec core §7 "error-log sink"). */
+/** Client log sink entries (`POST /api/logs`). */
 import { z } from 'zod';
 
 export const LOG_MESSAGE_MAX = 8000;

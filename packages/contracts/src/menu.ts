@@ -1,6 +1,5 @@
 /**
- * Menu tree, favourites and rights as they cross the wire (spec core §3 "Menu item", entities §7;
- * contract "Shapes the spec leaves open").
+ * Menu tree, favourites and rights as they cross the wire.
  */
 import { z } from 'zod';
 import { int4IdSchema } from './ids.ts';

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec entities §3 "Notification", §7 notification calls, contract "Hub"): a stored
+ * Notifications: a stored
  * message from someone (or the system) to one user, read through `/api/notifications/*` and pushed
  * live over the `/notificationshub` WebSocket.
  */
@@ -41,7 +41,7 @@ export const notificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-/** What the hub sends (contract "Hub", fixed). */
+/** What the hub sends (a fixed shape). */
 export const hubMessageSchema = z.object({
   type: z.literal('receiveNewMessage'),
   message: notificationSchema,

@@ -1,6 +1,6 @@
 /**
- * Presets: the stored definitions every list and form screen is generated from (core §3 "Preset",
- * "Preset settings", "Column definition", "Row actions"; entities §3). The definition travels as
+ * Presets: the stored definitions every list and form screen is generated from: settings,
+ * column definitions and row actions. The definition travels as
  * JSON text, as the spec stores it; `presetDefinitionSchema` validates it on save.
  */
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export const ROW_ACTION_TYPES = [
 ] as const;
 export type RowActionType = (typeof ROW_ACTION_TYPES)[number];
 
-/** A filter condition as the grid keeps it per column (core §3 "Filter condition"). */
+/** A filter condition as the grid keeps it per column. */
 export const columnFilterSchema = z
   .object({
     conjunction: z.enum(['and', 'or']).default('and'),
@@ -179,7 +179,7 @@ export interface Preset {
   definition: string;
 }
 
-/** Body of create and update at /api/presets/user (core §7 "Preset calls"). */
+/** Body of create and update at /api/presets/user. */
 export const presetWriteSchema = z.object({
   id: int4IdSchema.optional(),
   name: z.string().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 /**
- * Preset groups and which roles may read, write (create in), edit and delete in each (core §6
- * "Preset groups"). Group 1 holds the system presets 'default' and 'state'; 'personal' is always
+ * Preset groups and which roles may read, write (create in), edit and delete in each.
+ * Group 1 holds the system presets 'default' and 'state'; 'personal' is always
  * fully permitted to its owner and needs no rights.
  */
 export interface PresetGroupSpec {

@@ -1,5 +1,5 @@
 -- Up Migration
--- Notifications (spec entities §3): one row per message to one user. Every API instance listens on
+-- Notifications: one row per message to one user. Every API instance listens on
 -- the channel bm_notifications; a new row announces its id and recipient there, and the instance
 -- holding that user's hub socket reads the row and pushes it, so any instance may raise one.
 

@@ -1,6 +1,6 @@
 /**
  * Validates code typed into a form's code field with a real parser per language, answering
- * `{isSuccess, message}` where a failure names the line and column (core §7 "validation").
+ * `{isSuccess, message}` where a failure names the line and column.
  * JSON: JSON.parse (jsonc-parser, strict, to locate the error); JavaScript: acorn; CSS: css-tree; XML: fast-xml-parser's validator;
  * HTML: parse5 (the WHATWG parser); C#: tree-sitter's C# grammar (WebAssembly, loaded once).
  */

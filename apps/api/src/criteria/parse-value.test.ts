@@ -13,7 +13,7 @@ const column: Record<CatalogColumnType, CatalogColumn> = {
   datetime: col('pickupDate', 'datetime'),
 };
 
-/** The filter type a client sends for each column type (core §5 "Filter typing"). */
+/** The filter type a client sends for each column type. */
 const sentType: Record<CatalogColumnType, FilterType> = {
   text: 'text',
   number: 'number',

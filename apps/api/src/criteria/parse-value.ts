@@ -1,6 +1,6 @@
 /**
  * Checks one condition's operation, type and value against its catalogue column and returns the
- * typed value. Every refusal names the column and what was wrong (contract "Criteria").
+ * typed value. Every refusal names the column and what was wrong.
  */
 import type { FilterOperation, FilterType } from '@bm/contracts';
 import { CRITERIA_LIMITS } from '@bm/contracts';

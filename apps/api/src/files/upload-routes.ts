@@ -1,5 +1,5 @@
 /**
- * `POST /api/files/upload` (entities §7): one file (`file`) into a folder (`directory`) under the
+ * `POST /api/files/upload`: one file (`file`) into a folder (`directory`) under the
  * storage root. Size and type are limited, the stored name is ours (never the client's path),
  * and the type is checked against the file's first bytes, not only its name. Only the Create or
  * Edit right of a form with an upload field may upload, and only into a folder such a form names.

@@ -1,4 +1,4 @@
-/** An error whose status and message are meant for the caller (`{message}` body, contract "Errors"). */
+/** An error whose status and message are meant for the caller (`{message}` body, the shape every error answer has). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

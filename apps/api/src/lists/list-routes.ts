@@ -1,7 +1,7 @@
 /**
  * The generic list and page-summary routes, registered for every entity of the catalogue:
- * `GET {api}`, `GET {api}/page-summarize` (core §7; contract "List", fixed). `DELETE {api}/{id}` is a
- * write and lives with the others in records/record-routes.ts.
+ * `GET {api}`, `GET {api}/page-summarize` (fixed wire shapes). `DELETE {api}/{id}` is a write and
+ * lives with the others in records/record-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Runs list and page-summary requests for an entity: one page plus one row (no count), and a
- * summary that counts exactly only when the planner expects that to be cheap (contract "List").
+ * summary that counts exactly only when the planner expects that to be cheap.
  */
 import type { ListResponse, PageSummary, Row } from '@bm/contracts';
 import type { EntitySpec } from '../../catalog/entity-spec.ts';

@@ -1,5 +1,5 @@
 /**
- * Cuts the stored menu to what a caller may see (entities §6): an item shows only if its right is
+ * Cuts the stored menu to what a caller may see: an item shows only if its right is
  * held, a group only if one of its children shows. Items marked invisible are dropped too.
  */
 import type { MenuItem } from '@bm/contracts';

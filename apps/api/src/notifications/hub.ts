@@ -1,5 +1,5 @@
 /**
- * The notification hub (contract "Hub", fixed): a WebSocket at `/notificationshub?access_token=…`.
+ * The notification hub (a fixed wire shape): a WebSocket at `/notificationshub?access_token=…`.
  * The token is verified before the upgrade and must carry the hub scope. Each instance LISTENs on
  * `bm_notifications`; a new notification row announces `{id, to}` there (migration 1700000008000),
  * and the instance holding sockets of `to` reads the row and sends

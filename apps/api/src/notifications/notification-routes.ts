@@ -1,5 +1,5 @@
 /**
- * `/api/notifications/*` (spec entities §7): the caller's pages, what arrived after an id, and
+ * `/api/notifications/*`: the caller's pages, what arrived after an id, and
  * marking one read. The `email` parameter the client sends must be the caller's own: nobody reads
  * another user's notifications.
  */

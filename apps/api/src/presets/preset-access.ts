@@ -1,6 +1,6 @@
 /**
  * What a caller may do with preset groups: flags per group from the caller's roles; 'personal' is
- * always fully permitted; the system group (1) is never offered for writing (core §6 "Preset groups").
+ * always fully permitted; the system group (1) is never offered for writing.
  */
 import { PERSONAL_PRESET_GROUP, type PresetGroup, SYSTEM_PRESET_GROUP_ID } from '@bm/contracts';
 import type { Queryable } from '../db/pool.ts';

@@ -1,5 +1,5 @@
 /**
- * The user-preset calls (core §7 "Preset calls"; contract "Shapes the spec leaves open"):
+ * The user-preset calls:
  * `GET /api/presets/user[/{right}]`, `GET /api/presets/group`, `POST|PUT|DELETE /api/presets/user`,
  * `POST /api/presets/user/change`. Ownership comes from the token, never from the body.
  */
@@ -34,7 +34,7 @@ export async function presetRoutes(
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Presets are filtered per right (core §6): only rights the caller holds.
+  // Presets are filtered per right: only rights the caller holds.
   const forCaller = async (caller: Caller, rightName?: string) => {
     const rights = await caller.rights();
     return (await visiblePresets(db, caller.email, rightName))

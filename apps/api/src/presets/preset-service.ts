@@ -1,5 +1,5 @@
 /**
- * The preset rules of core §4–§6 on the server: create under a group (or the caller's 'state'),
+ * The preset rules on the server: create under a group (or the caller's 'state'),
  * save, delete, and change the in-use preset, each refused with the spec's messages. The default
  * preset is never overwritten or deleted; group presets need the group's write, edit or delete
  * right; personal and state presets belong to the caller from the token.

@@ -1,5 +1,5 @@
 /**
- * Bulk edit (core §7 "PUT {path}" with a filters query): the marked fields are applied to every
+ * Bulk edit (`PUT {path}` with a filters query): the marked fields are applied to every
  * record matching the list's criteria, one savepoint per record, and each record's outcome is
  * reported. At most 1,000 records per call, so one request cannot rewrite a whole table.
  */

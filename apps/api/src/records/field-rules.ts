@@ -1,6 +1,6 @@
 /**
  * Checks one submitted value against its form field: the type of its widget, then the field's
- * rules in order (core §5), stopping at the first failure. Returns the value to store (HTML
+ * rules in order, stopping at the first failure. Returns the value to store (HTML
  * sanitised, empty non-text values as null) or the message for `errors[mapKey]`.
  */
 import type { FormFieldSpec, ValidationRule, ValidationRuleName } from '@bm/contracts';

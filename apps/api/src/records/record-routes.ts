@@ -1,8 +1,7 @@
 /**
  * Record routes for every catalogue entity: read one, create, update, bulk update, delete and
- * publish (core §7; entities §7). Each write route is a thin handler over the write path
- * (write-path.ts): its right comes from `writeRight`, and is checked before anything else; the
- * procedure comes from the catalogue.
+ * publish. Each write route is a thin handler over the write path (write-path.ts): its right comes
+ * from `writeRight`, and is checked before anything else; the procedure comes from the catalogue.
  */
 import { savePayloadSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';

@@ -128,7 +128,7 @@ export interface DeleteBody {
 }
 
 /**
- * Deletes one record (core §7 "DELETE"). The body may name the registered procedure and give
+ * Deletes one record. The body may name the registered procedure and give
  * values of the entity's delete keys; the key in the path is the one that counts.
  */
 export async function deleteRecord(

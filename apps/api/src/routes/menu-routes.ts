@@ -1,6 +1,5 @@
 /**
- * The menu tree cut to the caller's rights, and the caller's favourite menu entries
- * (entities §7; contract "Shapes the spec leaves open").
+ * The menu tree cut to the caller's rights, and the caller's favourite menu entries.
  */
 import { favoriteSchema, int4IdParam, type MenuItem } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';

@@ -4,7 +4,7 @@ import { fieldWidget, registeredFieldTypes } from './fieldRegistry.ts';
 import './registerFields.ts';
 
 describe('field registry', () => {
-  it('has one widget for every form field type of core §3', () => {
+  it('has one widget for every form field type', () => {
     expect([...registeredFieldTypes()].sort()).toEqual([...FORM_FIELD_TYPES].sort());
     for (const type of FORM_FIELD_TYPES) expect(fieldWidget(type).type).toBe(type);
   });

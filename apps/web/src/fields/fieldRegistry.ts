@@ -1,5 +1,5 @@
 /**
- * The field-widget registry (style.md: widgets registered by id, no switch over types). Each widget
+ * The field-widget registry (widgets registered by id, no switch over types). Each widget
  * module exports its definition; `registerFields.ts` lists them once. Asking for a type nobody
  * registered gets the text widget, so a new type in a preset degrades to an editable text box.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract between the form engine and a field widget (core §3 "Form field types"): what a
+ * The contract between the form engine and a field widget: what a
  * widget gets to render one field, and how its values travel between the record, the form and the
  * save payload. Widgets are registered by type id in `fieldRegistry.ts`, one module each.
  */
@@ -18,7 +18,7 @@ export interface FieldWidgetProps {
   readOnly: boolean;
   /** Every value of the form, for fields that depend on a parent field. */
   values: FormValues;
-  /** The field's value prefix (`mapKey_preFill`, core §3), shown before the input. */
+  /** The field's value prefix (`mapKey_preFill`), shown before the input. */
   prefix?: string | undefined;
   /** Shown in the expand dialog (showExpandBtn): widgets with a height may use the room. */
   expanded?: boolean | undefined;
@@ -34,7 +34,7 @@ export interface FieldWidget {
   Component: ComponentType<FieldWidgetProps>;
   /** Read-only rendering for the detail view; the default shows the value as text. */
   View?: ComponentType<FieldViewProps>;
-  /** Text values send '' when empty; all others send null (core §3). */
+  /** Text values send '' when empty; all others send null. */
   textual: boolean;
   /** What an empty field holds (a check box: false); else '' for text and null for the rest. */
   emptyValue?: unknown;
@@ -42,7 +42,7 @@ export interface FieldWidget {
   wide?: boolean;
   /** A stored value as the widget holds it (dates to `YYYY-MM-DD HH:mm:ss`, numbers from text). */
   fromRecord?: (raw: unknown) => unknown;
-  /** A query-string value as the widget holds it (initial values of a new record, core §2). */
+  /** A query-string value as the widget holds it (initial values of a new record). */
   fromQuery?: (raw: string) => unknown;
   /** The widget's value as it goes into the save payload. */
   toPayload?: (value: unknown) => unknown;

@@ -1,5 +1,5 @@
 /**
- * The props every input widget shares (ui.md "Forms"): the label above the input, the required mark,
+ * The props every input widget shares: the label above the input, the required mark,
  * the error under it, and read-only inputs that look read-only rather than disabled-grey.
  */
 import type { FieldWidgetProps } from './fieldWidget.ts';

@@ -1,4 +1,4 @@
-/** An alert modal for good news (core §5 'Your code is valid'): the message and one 'Ok'. */
+/** An alert modal for good news (such as 'Your code is valid'): the message and one 'Ok'. */
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 

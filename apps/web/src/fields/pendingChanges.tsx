@@ -1,5 +1,5 @@
 /**
- * Widgets that hold a change back (selects 100 ms, numbers 1 s: core §9) register a flush here, so a
+ * Widgets that hold a change back (selects 100 ms, numbers 1 s) register a flush here, so a
  * save sends what is on screen even when the user clicks Save inside the delay.
  */
 import { createContext, type ReactNode, useContext, useMemo } from 'react';

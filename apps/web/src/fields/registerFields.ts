@@ -1,4 +1,4 @@
-/** Registers every field widget of core §3 "Form field types", one module per type. */
+/** Registers a widget for every form field type (`FORM_FIELD_TYPES`), one module per type. */
 import { registerField } from './fieldRegistry.ts';
 import { autocompleteField } from './widgets/autocompleteField.tsx';
 import { booleanField } from './widgets/booleanField.tsx';

@@ -1,5 +1,5 @@
 /**
- * A value shown at once and passed on after a delay (core §9: select after-change delay 100 ms,
+ * A value shown at once and passed on after a delay (select after-change delay 100 ms,
  * numeric input debounce 1 s). A newer value restarts the delay; a save flushes it (pendingChanges).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The after-login URL (spec core §2 "Home redirect"): the in-app address the user tried to open before
+ * The after-login URL: the in-app address the user tried to open before
  * signing in, kept across the provider round trip and handed once to the home redirect. Only same-app
  * paths are kept, so the value can never send the user to another site.
  */

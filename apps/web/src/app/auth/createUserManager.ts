@@ -1,5 +1,5 @@
 /**
- * The OIDC client for the runtime config (spec core §3 "Sign-in configuration", contract "Sign-in"):
+ * The OIDC client for the runtime config:
  * authorization code flow with PKCE in place of the implicit flow, `/callback` and `/silent_renew.html`
  * on this origin, automatic silent renew, user and pending sign-ins in local storage.
  */

@@ -1,6 +1,5 @@
 /**
- * Keeps local storage to one sign-in record (spec core §3 "Sign-in configuration": old sign-in records
- * are pruned, keeping the last). oidc-client-ts stores the user under `oidc.user:{authority}:{client}`
+ * Keeps local storage to one sign-in record (old sign-in records are pruned, keeping the last). oidc-client-ts stores the user under `oidc.user:{authority}:{client}`
  * and each pending sign-in as `oidc.{state id}` with its `created` time in seconds.
  */
 import type { UserManager } from 'oidc-client-ts';

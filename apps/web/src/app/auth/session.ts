@@ -1,7 +1,7 @@
 /**
  * The signed-in session as a small store outside React: its status, the user, and every way it changes
  * (restore at boot, silent renewal, sign-in and sign-out redirects, completing a sign-in). The HTTP
- * client and the screens both read it; the token is refreshed when missing or expired (spec core §4).
+ * client and the screens both read it; the token is refreshed when missing or expired.
  */
 import { API_SCOPE } from '@bm/contracts';
 import type { User } from 'oidc-client-ts';

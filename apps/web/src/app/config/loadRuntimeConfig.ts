@@ -1,4 +1,4 @@
-/** Fetches and checks the runtime config the SPA boots from (`GET /api/config`, contract "Sign-in"). */
+/** Fetches and checks the runtime config the SPA boots from (`GET /api/config`). */
 import { type RuntimeConfig, runtimeConfigSchema } from '@bm/contracts';
 
 const CONFIG_PATH = '/api/config';

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client every call goes through (spec core §7, §8): bearer token from the session, JSON,
+ * The one HTTP client every call goes through: bearer token from the session, JSON,
  * no cookies, a timeout of `clientRequestTimeOut` seconds, one silent renewal on 401, server messages
  * surfaced as `HttpError`, failures logged to the client log sink and alerted unless `silent`.
  */
@@ -28,7 +28,7 @@ export interface HttpClientDeps {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Failures are logged but not alerted (presets, menu, rights: core §8). */
+  /** Failures are logged but not alerted (presets, menu, rights). */
   silent?: boolean;
   signal?: AbortSignal;
   /** 'blob' reads the answer as a file (downloads) instead of JSON. */
@@ -91,7 +91,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
     let sent = await send(token);
     if (sent.response.status === 401) {
-      // Core §8: no body is read on 401; one silent renewal, then the sign-in view.
+      // No body is read on 401; one silent renewal, then the sign-in view.
       const renewed = await deps.renewSession();
       if (renewed) sent = await send(renewed);
       if (!renewed || sent.response.status === 401) {

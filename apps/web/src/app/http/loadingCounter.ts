@@ -1,5 +1,5 @@
 /**
- * The global loading counter (spec core §4 "Sessions and loading"): starts at 0, goes up when a call
+ * The global loading counter: starts at 0, goes up when a call
  * begins and down when it ends, success or failure. The loading bar shows while it is above 0.
  */
 

@@ -1,4 +1,4 @@
-/** Reading answers: the `{ message }` of an error body (contract "Errors") and a success body. */
+/** Reading answers: the `{ message }` of an error body and a success body. */
 import { type ErrorBody, errorBodySchema } from '@bm/contracts';
 
 export async function readErrorBody(response: Response): Promise<{ message: string; body?: ErrorBody }> {

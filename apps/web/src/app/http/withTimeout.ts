@@ -1,4 +1,4 @@
-/** The request timeout of the HTTP client (spec core §7, §8). */
+/** The request timeout of the HTTP client. */
 import { HttpError } from './HttpError.ts';
 
 /** Rejects with Error('Timeout') after `ms`, aborting the fetch it guards. */

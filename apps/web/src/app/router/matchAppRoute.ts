@@ -1,5 +1,5 @@
 /**
- * Finds the screen for a path in the route table. Ids must be numeric (spec core §2 "Route pattern"),
+ * Finds the screen for a path in the route table. Ids must be numeric,
  * so `/page/edit/abc` matches nothing and ends on the not-found page.
  */
 import { matchPath } from 'react-router';

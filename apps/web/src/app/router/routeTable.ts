@@ -1,6 +1,6 @@
 /**
- * The app's own route table: every screen pattern and the right that guards it (spec core §2
- * "Route pattern", §6; entities §2, §6). The menu tells the app where users may go; this table tells it
+ * The app's own route table: every screen pattern and the right that guards it
+ * (`/{segment}/list`, `/{segment}/edit/:id`, …, guarded by `BMTools/{Entity}/{Action}` rights). The menu tells the app where users may go; this table tells it
  * which screen a path is and which right it needs.
  */
 
@@ -10,7 +10,7 @@ export interface AppRoute {
   pattern: string;
   kind: ScreenKind;
   right: string;
-  /** The parent list page, where save or cancel returns to (core §2). */
+  /** The parent list page, where save or cancel returns to. */
   listPath?: string;
   /** Key into the runtime config's `toolUrls`. */
   toolKey?: string;
@@ -48,7 +48,7 @@ const ENTITIES: readonly EntityEntry[] = [
     segment: 'merchantCarClass',
     entity: 'MerchantCarClass',
     maps: true,
-    // The one right the spec spells with a lowercase entity (core §6).
+    // The one right the spec spells with a lowercase entity.
     overrides: { view: 'BMTools/merchantcarclass/View' },
   },
   { segment: 'merchantSupplier', entity: 'MerchantSupplier', maps: true },
@@ -78,7 +78,7 @@ const ENTITIES: readonly EntityEntry[] = [
   { segment: 'apilogs', entity: 'ApiLogs' },
 ];
 
-/** Tool pages and their tool rights (core §6, entities §2 "Tool pages"). */
+/** Tool pages and their tool rights. */
 const TOOLS: readonly { path: string; right: string; toolKey: string }[] = [
   { path: '/mongoManagement', right: 'ViewMongo', toolKey: 'mongo' },
   { path: '/replicationManagement', right: 'ViewReplication', toolKey: 'replication' },

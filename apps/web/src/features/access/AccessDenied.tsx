@@ -1,6 +1,6 @@
 /**
- * What a denied user sees: the 401 screen. The denial is logged once with the user's email and rights
- * (spec core §6), so an administrator can see who asked for what.
+ * What a denied user sees: the 401 screen. The denial is logged once with the user's email and rights,
+ * so an administrator can see who asked for what.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The access wrapper every route uses (spec core §6): renders its screen only when a rule over the
+ * The access wrapper every route uses: renders its screen only when a rule over the
  * user's rights passes, the 401 screen otherwise. While rights load it waits; if they fail to load it
  * offers a retry rather than a false denial.
  */

@@ -1,6 +1,6 @@
 /**
- * The signed-in user's right names (`GET /api/userRights`, spec core §3 "User rights"). A failed fetch
- * is silent (core §8); callers show a retry notice, never a false 401 screen.
+ * The signed-in user's right names (`GET /api/userRights`). A failed fetch
+ * is silent; callers show a retry notice, never a false 401 screen.
  */
 import { userRightsSchema } from '@bm/contracts';
 import { useQuery } from '@tanstack/react-query';

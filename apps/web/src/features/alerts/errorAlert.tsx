@@ -1,6 +1,6 @@
 /**
- * The alert modal for failed calls (spec core §8): title 'Error', the message, one 'Ok'. Closing it
- * tells whoever listens; list pages use that to stop their initial-config handling (core §8).
+ * The alert modal for failed calls: title 'Error', the message, one 'Ok'. Closing it
+ * tells whoever listens; list pages use that to stop their initial-config handling.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';

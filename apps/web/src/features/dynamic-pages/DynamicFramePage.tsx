@@ -1,5 +1,5 @@
 /**
- * An iframe page config: its api framed at its parent's height less 15 px (core §9). The api is a
+ * An iframe page config: its api framed at its parent's height less 15 px. The api is a
  * tool key of the runtime config's toolUrls (as the catalogue's configs use), else an address.
  */
 import { EmptyState } from '@mantine/core';

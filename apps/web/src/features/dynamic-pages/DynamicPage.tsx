@@ -1,5 +1,5 @@
 /**
- * A page generated from a page config (core §2 "Screen kinds", entities §2): list and map pages are
+ * A page generated from a page config: list and map pages are
  * list screens of the config's List (GetMap) right; edit/create, bulkedit and view pages the record
  * screens; iframe pages frame the config's address. Any other type says so.
  */

@@ -1,6 +1,6 @@
 /**
  * A path no static screen claims: the page config whose route it is, behind the right of its action
- * list (entities §6), else the not-found page. Page configs load silently; while they load the
+ * list, else the not-found page. Page configs load silently; while they load the
  * shell shows a loader rather than a premature 404.
  */
 import { Center, Loader } from '@mantine/core';

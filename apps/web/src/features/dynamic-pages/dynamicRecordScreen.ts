@@ -1,5 +1,5 @@
 /**
- * A page config's record screen (core §3 "Page config"): its rights come from its action list, its
+ * A page config's record screen: its rights come from its action list, its
  * record API is the config's api, and its save sends the action's sqlQuery and databaseName (the
  * server uses its own stored copy anyway, contract). A new record opens at the edit page of the
  * config with the same api (else this route) plus its id.
@@ -37,7 +37,7 @@ export function dynamicRecordScreen(
 ): RecordScreen | undefined {
   const type = config.pageType.toLowerCase();
   const listConfig = sibling(configs, config, 'list');
-  // The list's right names the filter history a bulk edit applies to (entities §2).
+  // The list's right names the filter history a bulk edit applies to.
   const rights = {
     list: listConfig ? pageConfigRights(listConfig).list : undefined,
     ...pageConfigRights(config),
@@ -71,7 +71,7 @@ export function dynamicRecordScreen(
       : undefined;
   }
   if (type === 'view') {
-    // A view page reads its record through the view its action names (core §7 `GET {path}/{id}`).
+    // A view page reads its record through the view its action names (`GET {path}/{id}`).
     const view = actionNamed(config, 'view');
     const recordQuery = view?.sqlQuery
       ? { sqlViewName: view.sqlQuery, databaseName: view.databaseName }

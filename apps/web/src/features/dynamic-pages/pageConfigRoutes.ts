@@ -1,5 +1,5 @@
 /**
- * Which page config a path opens (core §2 "Screen kinds", entities §2): list, bulkedit and iframe
+ * Which page config a path opens: list, bulkedit and iframe
  * pages at their route; edit at its route (a new record) or its route plus a numeric id; create at
  * its route; view and map at the route plus an id. Configs of type Source are never pages.
  */
@@ -40,7 +40,7 @@ const TYPE_RIGHTS: Record<string, (rights: ScreenRights, id: number | undefined)
   view: (r) => r.view,
 };
 
-/** The right a page type needs, from the config's action list (entities §6); else its first action's. */
+/** The right a page type needs, from the config's action list; else its first action's. */
 export function pageRight(config: PageConfig, id: number | undefined): string | undefined {
   const pick = TYPE_RIGHTS[config.pageType.toLowerCase()];
   return pick?.(pageConfigRights(config), id) ?? config.actions[0]?.rightName;

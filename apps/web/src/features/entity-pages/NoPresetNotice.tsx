@@ -1,4 +1,4 @@
-/** The empty notice of a screen with no preset for the user's right (core §2 "Screen kinds", §6). */
+/** The empty notice of a screen with no preset for the user's right. */
 import { EmptyState } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 

@@ -1,4 +1,4 @@
-/** The page for any path that matches no screen (spec core §2 "Other routes"). */
+/** The page for any path that matches no screen. */
 import { HomeButton, StatusPage } from './StatusPage.tsx';
 
 export function NotFoundPage() {

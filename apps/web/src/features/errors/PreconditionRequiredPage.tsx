@@ -1,4 +1,4 @@
-/** The 428 page for a screen whose default preset is missing (spec core §2, §4; entities §2). */
+/** The 428 page for a screen whose default preset is missing. */
 import { StatusPage } from './StatusPage.tsx';
 
 export function PreconditionRequiredPage() {

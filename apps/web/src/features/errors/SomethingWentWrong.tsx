@@ -1,4 +1,4 @@
-/** The render-failure screen (spec core §2 "Shell", §8). */
+/** The render-failure screen. */
 import { Button } from '@mantine/core';
 import { StatusPage } from './StatusPage.tsx';
 

@@ -1,4 +1,4 @@
-/** The 401 screen for a user lacking the right a screen needs (spec core §2, §6). */
+/** The 401 screen for a user lacking the right a screen needs. */
 import { StatusPage } from './StatusPage.tsx';
 
 export function UnauthorizedPage() {

@@ -1,4 +1,4 @@
-/** Sends a render failure to the client log sink (spec core §2 "Shell": reported to error reporting). */
+/** Sends a render failure to the client log sink (every render failure is reported). */
 import type { HttpClient } from '../../app/http/httpClient.ts';
 
 function describeError(error: unknown): string {

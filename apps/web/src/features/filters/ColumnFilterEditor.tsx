@@ -1,5 +1,5 @@
 /**
- * The filter dialog of one column (core §4 "Filter dialog"): its conditions to add, edit and remove
+ * The filter dialog of one column: its conditions to add, edit and remove
  * with and/or, then Apply (also Enter in any input) or Clear, which empties the conditions and
  * applies. Either one closes the dialog and the column menu (the caller's `onDone`).
  */

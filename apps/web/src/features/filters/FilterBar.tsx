@@ -1,6 +1,6 @@
 /**
- * The filter bar (ui.md): every active condition as a removable chip, in column order, and Reset
- * all. Removing a chip drops that one condition; the grid reloads from page 0 (core §4).
+ * The filter bar: every active condition as a removable chip, in column order, and Reset
+ * all. Removing a chip drops that one condition; the grid reloads from page 0.
  */
 import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
 import { Badge, Button, CloseButton, Group, Text } from '@mantine/core';

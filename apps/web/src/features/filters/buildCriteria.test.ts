@@ -34,7 +34,7 @@ describe('buildCriteria', () => {
     expect(buildCriteria(columns, { name: [] })).toBeUndefined();
   });
 
-  it('types values per core §5: selects as text, number and decimal as number', () => {
+  it('types values by column type: selects as text, number and decimal as number', () => {
     expect(
       buildCriteria(columns, {
         status: [{ conjunction: 'and', operator: 'in', value: ['draft', 'published'] }],

@@ -1,6 +1,6 @@
 /**
- * Turns the grid's column filters into the list call's `filters` (contract "Criteria"; core §5
- * "Filter typing"): wire types by column type, `in`/`notin` as lists, `between` as "from,to", a
+ * Turns the grid's column filters into the list call's `filters`:
+ * wire types by column type, `in`/`notin` as lists, `between` as "from,to", a
  * date's 'T00:00:00' trimmed for lt and gt; a column's conditions combine by their conjunctions,
  * columns combine with and. Conditions without a value are left out.
  */

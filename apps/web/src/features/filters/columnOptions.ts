@@ -1,5 +1,5 @@
 /**
- * Options of a select column's filter (core §3 "Form field types", §4 "Filter dialog"): the fixed
+ * Options of a select column's filter: the fixed
  * list in `inputProps.options`, or rows of the column's `source` path (id/name or value/label, or the
  * fields its `filterOptions` name).
  */

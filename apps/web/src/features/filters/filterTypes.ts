@@ -1,6 +1,6 @@
 /**
- * How the grid keeps filters: per column key, the column's conditions in order (core §3 "Filter
- * condition"), and which kind of filter dialog each column type gets (core §4 "Filter dialog").
+ * How the grid keeps filters: per column key, the column's conditions in order,
+ * and which kind of filter dialog each column type gets.
  */
 import type { ColumnDefinition, ColumnFilter, ColumnType, FilterOperation, FilterType } from '@bm/contracts';
 
@@ -18,7 +18,7 @@ export function filterKindOf(type: ColumnType): FilterKind {
   return 'text';
 }
 
-/** Core §5 "Filter typing": selects go as text, number and decimal as number. */
+/** Filter typing: selects go as text, number and decimal as number. */
 export function wireTypeOf(type: ColumnType): FilterType {
   const kind = filterKindOf(type);
   if (kind === 'select') return 'text';
@@ -60,7 +60,7 @@ export const DATE_OPERATOR_LABELS: Partial<Record<FilterOperation, string>> = {
   gte: 'on or after',
 };
 
-/** Core §5: the operator a deep-linked value gets. */
+/** The operator a deep-linked value gets: `in` for selects, `contains` for text, else `eq`. */
 export function defaultOperator(type: ColumnType): FilterOperation {
   const kind = filterKindOf(type);
   if (kind === 'select') return 'in';

@@ -1,5 +1,5 @@
 /**
- * Initial filters from the address (core §2 "Query-string switches", §5 "Filter typing"): every
+ * Initial filters from the address: every
  * query key that is a column key (switch keys, preset and presetgroup aside) becomes a condition
  * with the default operator of its column type: eq for boolean, number, decimal, date and datetime,
  * in for selects (a comma list), contains otherwise.

@@ -1,7 +1,7 @@
 /**
  * A select column's filter options. Fixed options need no call; a `source` path is asked once with
- * the dropdown page size (1000, core §9) and cached per column, refreshed when older than 5 minutes
- * (core §4 "Filter dialog"). A failed lookup is alerted by the HTTP client (core §8).
+ * the dropdown page size (1000) and cached per column, refreshed when older than 5 minutes.
+ * A failed lookup is alerted by the HTTP client.
  */
 import type { ColumnDefinition } from '@bm/contracts';
 import { useQuery } from '@tanstack/react-query';

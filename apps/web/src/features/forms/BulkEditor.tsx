@@ -1,5 +1,5 @@
 /**
- * The bulk-edit page (entities §2): the preset's bulkupdate fields in mark-fields mode; Save changes
+ * The bulk-edit page: the preset's bulkupdate fields in mark-fields mode; Save changes
  * applies the marked fields to every record of the list the editor was opened from (its criteria
  * come with the navigation, see bulkTarget.ts), after the user confirmed their count, and shows the
  * per-record results; Save and close does the same and returns; Discard changes returns.

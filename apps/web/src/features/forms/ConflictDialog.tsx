@@ -1,5 +1,5 @@
 /**
- * A stale save (409, contract "rowVersion"): the fields where the user's value and the stored one
+ * A stale save (409: the rowVersion sent is no longer the stored one): the fields where the user's value and the stored one
  * differ, side by side; Keep mine saves again on the stored row version, Take stored loads the
  * stored record into the form. Closing the dialog keeps the form as it is.
  */

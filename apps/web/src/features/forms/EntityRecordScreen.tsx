@@ -1,5 +1,5 @@
 /**
- * The create, edit, view and bulk-edit routes of an entity (core §2 "Route pattern"): the route's
+ * The create, edit, view and bulk-edit routes of an entity: the route's
  * right picks the preset, the route table gives the rights around it, and the entity's segment its
  * edit, view and list paths.
  */

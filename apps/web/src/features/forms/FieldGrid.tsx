@@ -1,4 +1,4 @@
-/** Fields in two columns on wide screens (ui.md "Forms"), one on narrow ones; wide widgets span both. */
+/** Fields in two columns on wide screens, one on narrow ones; wide widgets span both. */
 import { Grid } from '@mantine/core';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { FieldSlot } from './FieldSlot.tsx';

@@ -1,4 +1,4 @@
-/** The record form's buttons (core §2 "Form toolbar"); which show is decided by `formToolbar`. */
+/** The record form's buttons; which show is decided by `formToolbar`. */
 import { Button } from '@mantine/core';
 import type { ToolbarVisibility } from './toolbarRules.ts';
 
@@ -9,7 +9,7 @@ interface FormToolbarProps {
   onSaveAndClose: () => void;
   onPublish: () => void;
   onDiscard: () => void;
-  /** The bulk editor names its Save 'Save changes' (entities §2). */
+  /** The bulk editor names its Save 'Save changes'. */
   saveLabel?: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Waits for a record screen's preset: a loader while it loads, a retry when the silent fetch failed,
- * the 428 page when the right has no default preset (core §2, §4), else the screen.
+ * the 428 page when the right has no default preset, else the screen.
  */
 import type { Preset, PresetDefinition } from '@bm/contracts';
 import { Center, Loader } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The generic record form (core §2 "Edit screen", §4 "Form"; entities §2): create mode without an id,
+ * The generic record form: create mode without an id,
  * edit mode with one; fields from the preset in tabs, the toolbar by the spec's rules, saves that
  * keep every value on failure, the conflict dialog for a stale save, and publish.
  */
@@ -64,7 +64,7 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
     initialValues({ fields, record: stored, search, userEmail, adapterOf: fieldWidget });
 
   // Load the record (or a new record's starting values) each time it arrives; the query string is
-  // read once, at that moment (core §2). The first load puts back what an expired session kept.
+  // read once, at that moment. The first load puts back what an expired session kept.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads follow the record only.
   useEffect(() => {
     if (!record.data) return;

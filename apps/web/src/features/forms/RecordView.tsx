@@ -1,5 +1,5 @@
 /**
- * The detail view page (entities §2): the record read-only, in the preset's tabs, with Edit, Public
+ * The detail view page: the record read-only, in the preset's tabs, with Edit, Public
  * (only with an id) and Back to list.
  */
 import type { PresetDefinition } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * The save payload (core §3 "Save payload"): `storeProcedure` (or, for a page config, its sqlQuery
+ * The save payload: `storeProcedure` (or, for a page config, its sqlQuery
  * and databaseName) and `values` as `{mapkey, value}`. A field with a key-id companion sends the id
  * under `mapKeyId`; empty non-text values go as null; a `mapKey_preFill` prefix is prepended; updates
  * carry `rowVersion`; mark-fields mode sends only the marked fields plus `markedFields`.

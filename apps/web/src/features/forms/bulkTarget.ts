@@ -1,9 +1,9 @@
 /**
- * What a bulk edit applies to (entities §2 "Generic bulk-edit page"): exactly the records of the
+ * What a bulk edit applies to: exactly the records of the
  * list the editor was opened from. The list hands its criteria over with the navigation (router
  * state, which a reload or Back keeps), built from the filters the grid shows — after ignorestate
  * and query-string filters — never from a stored filter history the list may not have written.
- * The criteria go in the `filters` query of `PUT {bulk path}` (core §7); the records are counted
+ * The criteria go in the `filters` query of `PUT {bulk path}`; the records are counted
  * first with the list's own `page-summarize`, so the user confirms a number before anything changes.
  */
 import type { BulkResult, ColumnDefinition, Filter, PageSummary } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * Asks before a bulk edit is sent (ui.md: confirmations name the records and the consequence): it
+ * Asks before a bulk edit is sent (confirmations name the records and the consequence): it
  * says how many records change — the server's count of the list's criteria — and the filter in
  * words. Without any filter every record changes, so the user must type that number to go on.
  */

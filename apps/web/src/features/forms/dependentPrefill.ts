@@ -1,8 +1,8 @@
 /**
- * Dependent fields (core §5): a field whose spec names a `changedEvent` path prefills others when the
+ * Dependent fields: a field whose spec names a `changedEvent` path prefills others when the
  * user changes it. The path takes the new value for `{value}` (and any `{mapKey}` of the form);
  * every key of the answer (its first data row, or the object itself) that is another field of the
- * form sets that field. A failed prefill fetch is ignored (core §8).
+ * form sets that field. A failed prefill fetch is ignored.
  */
 import type { FormField } from './formField.ts';
 

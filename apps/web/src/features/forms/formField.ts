@@ -1,6 +1,6 @@
 /**
- * The form's view of a preset: which columns become fields for a screen (core §3 "Column
- * definition": a column takes part in a form when it has the screen's `edit`, `create` or
+ * The form's view of a preset: which columns become fields for a screen (a
+ * column takes part in a form when it has the screen's `edit`, `create` or
  * `bulkupdate` sub-object), each resolved into one `FormField` with its spec merged over the
  * column's own type, source and input props, ordered by `order`.
  */
@@ -26,11 +26,11 @@ export interface FormField {
   spec: FormFieldSpec;
   order: number;
   tabId: string | undefined;
-  /** A cssClass containing 'readonly' (core §3). */
+  /** A cssClass containing 'readonly'. */
   readOnly: boolean;
   rules: readonly ParsedRule[];
   required: boolean;
-  /** maxlength becomes the input's limit (core §5). */
+  /** maxlength becomes the input's limit. */
   maxLength: number | undefined;
   /** Offers a mark box: the field takes part in mark-fields mode. */
   markable: boolean;

@@ -1,7 +1,7 @@
 /**
- * A record form's local state (core §4 "Form"): the values loaded (or started from), the values as
+ * A record form's local state: the values loaded (or started from), the values as
  * edited, field errors, the fields marked in mark-fields mode and the row version the edit started
- * from. A failed call changes nothing but errors, so no edit is lost (architecture §6).
+ * from. A failed call changes nothing but errors, so no edit is lost.
  */
 import type { FieldErrors } from './validation/validateForm.ts';
 

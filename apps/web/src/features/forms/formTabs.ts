@@ -1,5 +1,5 @@
 /**
- * Tabs of a form (core §2 "Edit screen"): the preset's Tabs (Id, Name), each holding the fields whose
+ * Tabs of a form: the preset's Tabs (Id, Name), each holding the fields whose
  * tabId names it; a field naming no tab sits on the first. The active tab is the URL hash, `#1` for
  * the first and so on (default #1).
  */

@@ -1,5 +1,5 @@
 /**
- * The values a form starts from (core §2 "Edit screen", §3): a loaded record through each widget's
+ * The values a form starts from: a loaded record through each widget's
  * adapter (the id of a key-id companion where the record has it); for a new record the query
  * string's values, else the field's defaultValue. The value prefix is kept as `mapKey_preFill` and
  * taken off a loaded value. The 'user' field gets the signed-in user's email on a new record (and

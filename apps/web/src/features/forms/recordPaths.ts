@@ -1,8 +1,8 @@
 /**
- * The calls of a record screen (core §7): its record API (the page config's api, else the preset
+ * The calls of a record screen: its record API (the page config's api, else the preset
  * action's api, else the preset's source), `{api}/{id}` for one record, `{api}/publish` (or the
  * publish action's own api), and the procedure a save names — the action's storedProcedure, or for a
- * page config its sqlQuery and databaseName (core §3 "Save payload").
+ * page config its sqlQuery and databaseName.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import type { RecordScreen } from './recordScreen.ts';

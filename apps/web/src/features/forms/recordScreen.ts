@@ -14,14 +14,14 @@ export interface RecordScreen {
   rights: ScreenRights;
   /** The record API from a page config; otherwise the preset's action api or source. */
   api?: string | undefined;
-  /** A page config's action: its sqlQuery and databaseName replace the stored procedure (core §3). */
+  /** A page config's action: its sqlQuery and databaseName replace the stored procedure. */
   pageAction?: Pick<PageConfigAction, 'sqlQuery' | 'databaseName'> | undefined;
   /** sqlViewName and databaseName the record is read with (a view page config's action). */
   recordQuery?: { sqlViewName: string; databaseName?: string | undefined } | undefined;
   /** Where a record opens for editing and viewing. */
   editPath: (id: number | string) => string;
   viewPath?: ((id: number | string) => string) | undefined;
-  /** The list page of the right (core §2: every route names a parent list page). */
+  /** The list page of the right (every route names a parent list page). */
   listPath?: string | undefined;
   /** A page config's list page, the return order's fourth choice. */
   pageConfigListPath?: string | undefined;

@@ -1,8 +1,8 @@
 /**
- * Where a form goes when it is left (core §4 "Form", entities §2 "Common behaviour"): the redirecturl
+ * Where a form goes when it is left: the redirecturl
  * parameter, then the action's RedirectUrl, then the list of the current right, then the list page
  * of a page config the user may open, else browser back. A target starting with http is followed only
- * to an origin the contract allows (`redirectOrigins`, or the app's own); an in-app path must start
+ * to an origin the runtime config allows (`redirectOrigins`, or the app's own); an in-app path must start
  * with a single '/'. A target failing these checks is skipped, never followed.
  */
 

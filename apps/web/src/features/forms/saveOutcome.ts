@@ -1,5 +1,5 @@
 /**
- * What a save's answer means for the form (core §4 "Form", contract "Save result"): stay and reload
+ * What a save's answer means for the form: stay and reload
  * when the answer's id is missing or the current one, move to the new record's edit page after a
  * create (or an answer naming another record), leave when Save and close was chosen. Failures:
  * 409 is a conflict, 400 carries per-field errors, anything else is alerted.

@@ -1,5 +1,5 @@
 /**
- * The rights around one record screen (core §6, entities §6): the entity's List, Create, Edit, View
+ * The rights around one record screen: the entity's List, Create, Edit, View
  * and BulkEdit rights from the route table, and its Publish right beside Edit. Dynamic pages take
  * theirs from the page config's action list instead (`pageConfigRights`).
  */

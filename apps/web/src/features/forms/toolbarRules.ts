@@ -1,5 +1,5 @@
 /**
- * Which toolbar buttons a form shows (core §2 "Form toolbar", entities §4): Save and Save and close
+ * Which toolbar buttons a form shows: Save and Save and close
  * need at least one editable field and the create or edit right; Public (publish) needs an id, a
  * publish action in the preset and the Publish right; the view page's Edit needs the Edit right and
  * Back to list the List right. The preset's `hideToolbarActions` hides any of them by name.

@@ -1,5 +1,5 @@
 /**
- * Saving a bulk edit (core §7 `PUT {path}` with a filters query; entities §2): the marked fields are
+ * Saving a bulk edit (`PUT {path}` with a filters query): the marked fields are
  * checked, the targeted records counted with the list's page-summarize and the user asked (the count
  * and the filter in words; with no filter the count must be typed); only then are the marked fields
  * sent once for every record matching the criteria. The answer's per-record results are kept for

@@ -45,7 +45,7 @@ export function useFormController(fields: readonly FormField[]) {
         .request<unknown>(url, { silent: true })
         .then((body) => setValues(prefillValues(fields, field, body)))
         .catch(() => {
-          // Core §8: a failed prefill fetch is ignored.
+          // A failed prefill fetch is ignored.
         });
     },
     [fields, http, setValues],

@@ -1,7 +1,7 @@
 /**
- * The preset a record screen is built from (core §4 "Preset selection", §6): the in-use preset of
+ * The preset a record screen is built from: the in-use preset of
  * the screen's right, else its 'default'. Presets are fetched through the list engine's preset
- * query (silent on failure, core §8); with no default preset the screen is the 428 page.
+ * query (silent on failure); with no default preset the screen is the 428 page.
  */
 import type { Preset, PresetDefinition } from '@bm/contracts';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';

@@ -1,7 +1,7 @@
 /**
- * Publish (core §4, entities §4): a confirmation with Ok and Cancel (the publish action's titleModal
+ * Publish: a confirmation with Ok and Cancel (the publish action's titleModal
  * and contentModal where given), then `POST {api}/publish {id}` under a busy overlay. The dialog
- * closes either way; a failed call only clears the busy state (core §8), no alert.
+ * closes either way; a failed call only clears the busy state, no alert.
  */
 import type { PresetDefinition, SaveResult } from '@bm/contracts';
 import { Text } from '@mantine/core';
@@ -35,7 +35,7 @@ export function usePublish(api: string | undefined, definition: PresetDefinition
         notifications.show({ color: 'red', message: result.message });
       }
     } catch {
-      // Core §8: a failed publish only clears the busy state.
+      // A failed publish only clears the busy state.
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /**
- * One record (core §7 `GET {path}/{id}`), with its rowVersion; with no id it resolves to an empty
+ * One record (`GET {path}/{id}`), with its rowVersion; with no id it resolves to an empty
  * object (create mode). It is loaded once per screen and again only when asked (after a save), so
- * a background refetch never overwrites what the user is typing. A failure is alerted (core §8).
+ * a background refetch never overwrites what the user is typing. A failure is alerted.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useHttp } from '../../app/http/HttpContext.tsx';

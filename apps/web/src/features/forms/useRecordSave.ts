@@ -1,5 +1,5 @@
 /**
- * Saving a record form (core §4 "Form", §8; contract "Save result", "rowVersion"): validate, build
+ * Saving a record form: validate, build
  * the payload, create or update, then stay and reload, open the new record, or leave. Failures keep
  * every value on screen: a 400 places its errors under the fields, a 409 opens the conflict dialog
  * (the stored record from the answer, else fetched again), anything else is alerted.

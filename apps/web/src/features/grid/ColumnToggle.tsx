@@ -1,5 +1,5 @@
 /**
- * Shows and hides columns (core §4): one box per column and "All columns"; all on shows every
+ * Shows and hides columns: one box per column and "All columns"; all on shows every
  * column, all off keeps only the first. Controlled by the list so it shares the one-open-menu rule.
  */
 import type { ColumnDefinition } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * The list grid (core §4 "Grid behaviour", ui.md "Grids"): TanStack Table for the column model and
+ * The list grid: TanStack Table for the column model and
  * visibility, TanStack Virtual so only the rows in view are in the DOM (a 1,000-row page stays
  * smooth), a sticky header whose titles open the column menus, row actions per row, a thin
  * progress bar while loading with the old rows kept, and 'No records' centred when empty.
@@ -22,7 +22,7 @@ import { useStableCallback } from './useStableCallback.ts';
 
 const ACTIONS_WIDTH = 56;
 
-/** Which menu is open: a column's (`col:key`) or a row's (`row:id`); only one at a time (core §4). */
+/** Which menu is open: a column's (`col:key`) or a row's (`row:id`); only one at a time. */
 type OpenMenu = string | null;
 
 export interface DataGridProps {

@@ -1,5 +1,5 @@
 /**
- * A column title (core §4 "Grid behaviour"): clicking it opens the column menu — sort and, for a
+ * A column title: clicking it opens the column menu — sort and, for a
  * filterable column, its filter dialog. The menu is controlled by the grid so only one column or
  * row menu is open at a time. A filtered column shows a marker; the sort arrow sorts directly.
  */

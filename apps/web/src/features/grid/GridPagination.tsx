@@ -1,5 +1,5 @@
 /**
- * The pager under the grid (core §4, §9): pages from the page summary (else as far as `hasMore`
+ * The pager under the grid: pages from the page summary (else as far as `hasMore`
  * reaches), page sizes 10–1000, a page jump that on Enter works only within the total pages, the
  * paging switch, and the total rows — approximate ("≈") when the summary estimated them.
  */

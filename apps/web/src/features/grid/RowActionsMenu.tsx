@@ -1,5 +1,5 @@
 /**
- * The row's action menu (core §4): its visible actions in order; controlled by the grid (one open
+ * The row's action menu: its visible actions in order; controlled by the grid (one open
  * menu). Closed, it is a plain button: a floating menu per rendered row would cost every scroll frame.
  */
 import type { RowAction } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * How a cell value reads (core §9, ui.md): dates as YYYY-MM-DD HH:mm:ss (date columns without the
+ * How a cell value reads: dates as YYYY-MM-DD HH:mm:ss (date columns without the
  * time), numbers with grouping (ids without), booleans as Yes/No, text cut at 200 characters with an
  * ellipsis, tags by their label. Alignment and fonts follow the column type.
  */
@@ -61,7 +61,7 @@ export function formatCell(column: ColumnDefinition, value: unknown): CellText {
   }
 }
 
-/** Numbers and dates are right-aligned with tabular figures (ui.md). */
+/** Numbers and dates are right-aligned with tabular figures. */
 export const isRightAligned = (column: ColumnDefinition): boolean =>
   ['number', 'decimal', 'date', 'datetime'].includes(column.type);
 

@@ -1,5 +1,5 @@
 /**
- * Arrow-key movement through grid cells (ui.md "Keyboard"): arrows by one cell, Home/End to the row's
+ * Arrow-key movement through grid cells: arrows by one cell, Home/End to the row's
  * ends (with Ctrl to the grid's corners), PageUp/PageDown by a page of rows; always within the grid.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Paging data of a list (core §3 "Paging data", §4 "Grid behaviour"): the page the grid asks for,
+ * Paging data of a list: the page the grid asks for,
  * the list call's `hasMore`, and the page-summarize totals merged in. A page-size change and a
  * paging toggle go back to page 0; a page jump works only within the total pages.
  */

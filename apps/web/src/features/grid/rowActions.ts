@@ -1,5 +1,5 @@
 /**
- * Which row actions a row shows and where they lead (core §4 "Grid behaviour", ADR 0003): the
+ * Which row actions a row shows and where they lead (docs/adr/0003-list-engine.md): the
  * preset's `rowActions` by `order`, each behind its right and its `visibleWhen` condition; a frozen
  * row (its `settings.frozenField` is true) keeps only actions marked `fixed`; hidden actions
  * (hideactions) show none. `pageUrl` templates take `{id}` and `{columnKey}` placeholders. A
@@ -9,7 +9,7 @@
 import { isAllowedActionUrl, type Row, type RowAction, type RowActionType } from '@bm/contracts';
 import { evaluateCondition } from './evaluateExpression.ts';
 
-/** The right suffix each action type needs, under the entity's prefix (core §6). */
+/** The right suffix each action type needs, under the entity's prefix. */
 const ACTION_RIGHTS: Partial<Record<RowActionType, string>> = {
   view: 'View',
   edit: 'Edit',
@@ -118,6 +118,6 @@ export function actionTarget(
   return { kind: 'external', url };
 }
 
-/** `{{id}}` in a confirmation text is the record id (core §4: the default delete message). */
+/** `{{id}}` in a confirmation text is the record id (as in the default delete message). */
 export const fillMessage = (message: string, id: unknown): string =>
   message.replaceAll('{{id}}', id === null || id === undefined ? '' : String(id));

@@ -1,6 +1,6 @@
 /**
  * `/`: once menu and rights have loaded, goes to the stored after-login URL or the first permitted
- * menu entry (spec core §2 "Home redirect"). A user who may open nothing sees the 401 screen.
+ * menu entry. A user who may open nothing sees the 401 screen.
  */
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';

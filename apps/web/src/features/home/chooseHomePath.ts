@@ -1,6 +1,6 @@
 /**
- * Where `/` leads once menu and rights have loaded (spec core §2 "Home redirect"): the stored
- * after-login URL, else the first menu entry with a link and a held right, checked in the spec's order
+ * Where `/` leads once menu and rights have loaded: the stored
+ * after-login URL, else the first menu entry with a link and a held right, checked in a fixed order
  * (tools, then content areas, price-watch and merchant lists, menus) and then in menu order.
  */
 import type { MenuItem } from '@bm/contracts';

@@ -1,6 +1,6 @@
 /**
- * The generic list page of every `/{entity}/list` route (core §2 "List page"): loads the presets of
- * the route's right and the preset groups (silently, core §8), then hands over to the session that
+ * The generic list page of every `/{entity}/list` route: loads the presets of
+ * the route's right and the preset groups (silently), then hands over to the session that
  * picks the preset.
  */
 import { Center, Loader } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Picks the list's preset once per visit (core §4 "Preset selection") — empty notice, 428 page, or a
+ * Picks the list's preset once per visit — empty notice, 428 page, or a
  * preset, alerting a failed deep link — and remounts the list view whenever another preset is
  * chosen, so the grid starts again from that preset: its filters (the right's filter history is
  * reset to them), its columns and its page size.

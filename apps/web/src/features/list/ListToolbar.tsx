@@ -1,5 +1,5 @@
 /**
- * The list's toolbar beside the page title (core §2 "List page", §6): Columns (unless
+ * The list's toolbar beside the page title: Columns (unless
  * hidecolumntoggle), Bulk edit where the preset enables it and the user holds BulkEdit, and Create
  * record with the Create right. The export button arrives with the exports issue and stays hidden.
  * Bulk edit carries the list's current target (its criteria and their words) in the navigation

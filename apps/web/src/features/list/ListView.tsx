@@ -1,5 +1,5 @@
 /**
- * One list screen for one preset (core §2 "List page", §4 "Grid behaviour"): toolbar, presets bar,
+ * One list screen for one preset: toolbar, presets bar,
  * filter bar, grid and pager, with the query-string switches merged over the preset's settings.
  * Everything headless lives in the modules it calls; this file wires them to the screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The list call's query string (contract "List", fixed): `filters` and `sort` JSON-encoded, paging
+ * The list call's query string (a fixed wire shape): `filters` and `sort` JSON-encoded, paging
  * from 0. The page summary takes the same criteria.
  */
 import type { Filter } from '@bm/contracts';

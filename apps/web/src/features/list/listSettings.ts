@@ -1,6 +1,6 @@
 /**
- * A list's effective settings: the preset's settings (core §3 "Preset settings") with the
- * query-string switches the address named merged over them — the query string wins (core §4).
+ * A list's effective settings: the preset's settings with the
+ * query-string switches the address named merged over them — the query string wins.
  */
 import type { PresetSettings } from '@bm/contracts';
 import { normalisePageSize } from '../grid/pagingState.ts';

@@ -1,5 +1,5 @@
 /**
- * The grid's state as one reducer (core §4 "Grid behaviour"): column filters, sort, column
+ * The grid's state as one reducer: column filters, sort, column
  * visibility, page, page size and the paging switch. Filter changes, page-size changes and the
  * paging toggle go back to page 0; toggling all columns off keeps the first one.
  */

@@ -1,7 +1,7 @@
 /**
- * Loads one page of a list and its page summary (core §7). The page call keeps the old rows on
+ * Loads one page of a list and its page summary. The page call keeps the old rows on
  * screen while the next page loads; a failure is alerted by the HTTP client and empties data and
- * paging (core §8). The summary only changes with filters and page size, and fails silently: the
+ * paging. The summary only changes with filters and page size, and fails silently: the
  * pager then falls back to the list call's `hasMore`.
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';

@@ -2,7 +2,7 @@
  * The list view's grid state: starts from the address's column filters (first visit), else the
  * right's filter history (unless a preset was just chosen or ignoreState), else the preset's own
  * filters; counts the user's changes (which drive the 'state' title and preset) and keeps the filter
- * history in session storage. Filters reach the list call 200 ms after they settle (core §4).
+ * history in session storage. Filters reach the list call 200 ms after they settle.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { useDebouncedValue } from '@mantine/hooks';

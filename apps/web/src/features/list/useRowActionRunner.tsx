@@ -1,5 +1,5 @@
 /**
- * Runs a row action (core §4, §5, §7): a confirmation (OK/Cancel) first when the action has a
+ * Runs a row action: a confirmation (OK/Cancel) first when the action has a
  * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}' —
  * then navigation to its page URL, or the delete call with the definition's delete columns.
  * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
@@ -58,7 +58,7 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
       if (result?.isSuccess === false) return showErrorAlert(result.message || 'The item was not deleted');
       notifications.show({ color: 'green', message: `Deleted item id ${String(id)}` });
     } catch {
-      // Alerted by the HTTP client (core §8).
+      // Alerted by the HTTP client.
     }
     await queryClient.invalidateQueries({ queryKey: listKey(source) });
   };

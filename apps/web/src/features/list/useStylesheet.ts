@@ -1,5 +1,5 @@
 /**
- * Loads a preset's `cssUrl` as a stylesheet link while the list is shown (core §3 "Preset"). Only a
+ * Loads a preset's `cssUrl` as a stylesheet link while the list is shown. Only a
  * stylesheet of our own origin is loaded: a shared preset stored before the server checked its URL
  * must not pull another site's CSS into every member's console.
  */

@@ -1,4 +1,4 @@
-/** The star beside a linked menu item (spec core §2 "Shell"): marks or unmarks it as a favourite. */
+/** The star beside a linked menu item: marks or unmarks it as a favourite. */
 import { ActionIcon } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useToggleFavorite } from './useToggleFavorite.ts';

@@ -1,6 +1,6 @@
 /**
  * The Favorites tab: starred menu entries, named from the menu, filtered by the menu search; or the
- * spec's two empty texts (core §2 "Shell").
+ * spec's two empty texts.
  */
 import type { Favorite, MenuItem } from '@bm/contracts';
 import { Loader, Stack, Text } from '@mantine/core';

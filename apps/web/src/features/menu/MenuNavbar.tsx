@@ -1,5 +1,5 @@
 /**
- * The left navbar (spec core §2 "Shell", ui.md): All menu and Favorites tabs, the 'Search menu' box
+ * The left navbar: All menu and Favorites tabs, the 'Search menu' box
  * that filters both, and the menu tree. A failed menu fetch stays silent but offers a retry.
  */
 

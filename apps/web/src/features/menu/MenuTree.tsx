@@ -1,5 +1,5 @@
 /**
- * The nested menu (spec core §2 "Shell", entities §4 "Menu shell"): groups open and close with a +/-
+ * The nested menu: groups open and close with a +/-
  * button, searches open the groups holding matches, linked items carry a favourite star.
  */
 import type { MenuItem } from '@bm/contracts';

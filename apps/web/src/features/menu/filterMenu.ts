@@ -1,5 +1,5 @@
 /**
- * Menu search (spec core §2 "Shell"): keeps items whose name contains the query, case-insensitively,
+ * Menu search: keeps items whose name contains the query, case-insensitively,
  * with the groups that lead to them, and names the groups to open so every match shows.
  */
 import type { MenuItem } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * Menu and favourites through TanStack Query. Their fetch failures are silent (spec core §8): the
+ * Menu and favourites through TanStack Query. Their fetch failures are silent: the
  * navbar offers a retry instead of an alert.
  */
 import { favoriteSchema, type MenuItem, menuItemSchema, menuResponseSchema } from '@bm/contracts';

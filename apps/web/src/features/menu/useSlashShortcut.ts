@@ -1,4 +1,4 @@
-/** `/` runs `action` (focus the menu search, ui.md "Keyboard") unless the user is typing somewhere. */
+/** `/` runs `action` (focus the menu search) unless the user is typing somewhere. */
 import { useEffect, useRef } from 'react';
 
 function isTypingTarget(target: EventTarget | null): boolean {

@@ -1,6 +1,6 @@
 /**
  * Stars and unstars a linked menu item: POST addfavorite or DELETE removefavorite, shown at once,
- * rolled back if the call fails, then refetched (entities §7).
+ * rolled back if the call fails, then refetched.
  */
 import type { Favorite } from '@bm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The header bell (spec core §2, entities §4 "Notifications"): filled with the unread count while
+ * The header bell: filled with the unread count while
  * anything is unread; its list (300 px high) shows the newest first, loads more on scroll and ends
  * with 'Yay! You have seen it all'. Clicking an unread item marks it read; an item with a download
  * fetches the file with the user's token and saves it (default name Data.xlsx).

@@ -1,5 +1,5 @@
 /**
- * The bell's state (spec entities §4 "Notifications"): the notifications loaded so far (newest
+ * The bell's state: the notifications loaded so far (newest
  * first, each once), how many pages are loaded, and the unread count. Pages, live arrivals and
  * catch-up batches may overlap: a notification is kept once, by id.
  */
@@ -79,7 +79,7 @@ export const newestId = (state: BellState): number => state.items[0]?.id ?? 0;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD HH:mm:ss' in the user's local time (spec core §9). */
+/** 'YYYY-MM-DD HH:mm:ss' in the user's local time. */
 export function formatNotificationDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

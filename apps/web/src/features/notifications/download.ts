@@ -1,4 +1,4 @@
-/** Downloads named in a notification's actions (spec entities §7): same-origin API paths only. */
+/** Downloads named in a notification's actions: same-origin API paths only. */
 import type { Notification } from '@bm/contracts';
 
 const DEFAULT_DOWNLOAD_NAME = 'Data.xlsx';

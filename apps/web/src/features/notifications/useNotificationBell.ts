@@ -1,6 +1,6 @@
 /**
  * Everything behind the bell: the first page on sign-in, further pages on scroll, marking read, and
- * the live hub (contract "Hub"): a WebSocket to `/notificationshub?access_token=…` that adds what it
+ * the live hub: a WebSocket to `/notificationshub?access_token=…` that adds what it
  * receives for the current user at the top and shows a toast. A dropped socket reconnects with a
  * fresh token (1 s, doubling up to 30 s) and first asks `getLatestMessages` for what it missed.
  */

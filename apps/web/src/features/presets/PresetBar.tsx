@@ -1,5 +1,5 @@
 /**
- * The presets bar (core §4 "Preset selection", "Preset management"): choose a preset (the hidden
+ * The presets bar: choose a preset (the hidden
  * 'state' preset shows only as the title once the grid has changed), save the chosen one, create one
  * under a group, delete the chosen one. The server refuses what the spec forbids, with its texts.
  */

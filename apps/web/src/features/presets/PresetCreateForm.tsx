@@ -1,5 +1,5 @@
 /**
- * Creating a preset under a group (core §4 "Preset management"): a name and one of the groups the
+ * Creating a preset under a group: a name and one of the groups the
  * user may write to. An empty name is refused here with the spec's 'Please fill the name before
  * create', a missing group with 'preset group is required'.
  */

@@ -18,7 +18,7 @@ const preset = (id: number, extra: Partial<Preset> = {}): Preset => ({
 });
 const ids = (list: Preset[]) => list.map((p) => `${p.rightName.split('/')[1]}:${p.id}:${p.name}`);
 
-describe('applyIncomingPresets (core §4 client-state update rules)', () => {
+describe('applyIncomingPresets (the client-state update rule)', () => {
   it('an incoming preset replaces the one with the same id', () => {
     const held = [preset(1, { name: 'default', parentId: null }), preset(2)];
     const next = applyIncomingPresets(held, [

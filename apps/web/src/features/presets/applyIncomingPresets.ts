@@ -1,5 +1,5 @@
 /**
- * The client-state update rule for presets (core §4 "Preset selection"), as written: an incoming
+ * The client-state update rule for presets, as written: an incoming
  * preset replaces the held one with the same id; otherwise it replaces one with the same parent,
  * right name and version (one the incoming list no longer names by id). If fewer presets come in
  * for a right than are held, the missing ones are removed; if more come in, one new one is added.

@@ -1,4 +1,4 @@
-/** Asks before a preset is deleted (ui.md: confirmations name the record and the consequence). */
+/** Asks before a preset is deleted (confirmations name the record and the consequence). */
 import type { Preset } from '@bm/contracts';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';

@@ -1,5 +1,5 @@
 /**
- * Each right's filter state in session storage under `right + '^__^state'` (core §9), so a list
+ * Each right's filter state in session storage under `right + '^__^state'`, so a list
  * opened again in the same tab keeps its filters. A damaged or tampered entry reads as none.
  */
 import { columnFilterSchema, STATE_SUFFIX } from '@bm/contracts';

@@ -1,7 +1,7 @@
 /**
- * The preset calls of core §7 at `/api/presets/user`: create (or upsert the caller's 'state'),
- * save, delete and change the in-use preset. Failures reject and are alerted by the HTTP client
- * (core §8), the refusal texts being the server's.
+ * The preset calls at `/api/presets/user`: create (or upsert the caller's 'state'),
+ * save, delete and change the in-use preset. Failures reject and are alerted by the HTTP client,
+ * the refusal texts being the server's.
  */
 import { type Preset, type PresetDefinition, STATE_PRESET_NAME, SYSTEM_PRESET_GROUP_ID } from '@bm/contracts';
 import type { HttpClient } from '../../app/http/httpClient.ts';

@@ -1,4 +1,4 @@
-/** The two system presets of group 1 (core §3 "Preset"): 'default', the base, and the hidden 'state'. */
+/** The two system presets of group 1: 'default', the base, and the hidden 'state'. */
 import { DEFAULT_PRESET_NAME, type Preset, STATE_PRESET_NAME, SYSTEM_PRESET_GROUP_ID } from '@bm/contracts';
 
 const isDefaultPreset = (p: Preset): boolean =>

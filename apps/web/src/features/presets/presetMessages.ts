@@ -1,5 +1,5 @@
 /**
- * Preset texts shown to users. The spec's texts are kept exactly (core §5, §8); the two deep-link
+ * Preset texts shown to users. The spec's texts are kept exactly; the two deep-link
  * cases the spec leaves without a text are ours (ADR 0003).
  */
 export const PRESET_MESSAGES = {

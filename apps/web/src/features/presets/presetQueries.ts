@@ -1,6 +1,6 @@
 /**
- * The presets of one right and the preset groups, as queries. Both fetches are silent on failure
- * (core §8); presets go through the client-state update rule before they reach the screen.
+ * The presets of one right and the preset groups, as queries. Both fetches are silent on failure;
+ * presets go through the client-state update rule before they reach the screen.
  */
 import { type Preset, type PresetGroup, presetGroupSchema } from '@bm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

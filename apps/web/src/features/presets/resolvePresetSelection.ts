@@ -1,5 +1,5 @@
 /**
- * Which preset a list opens with (core §4 "Preset selection", §6): with no preset for the right,
+ * Which preset a list opens with: with no preset for the right,
  * the empty notice; with presets but no default, the 428 page. A deep link `preset` + `presetgroup`
  * selects that preset; its four failure cases alert and fall back, as deep-linked filters do, to
  * the 'state' preset of group 1, else the default. Without a deep link: the in-use preset, else the

@@ -1,5 +1,5 @@
 /**
- * Preset management from the list (core §4 "Preset management"): change the in-use preset, save,
+ * Preset management from the list: change the in-use preset, save,
  * create under a group and delete. Each refreshes the right's presets afterwards, through the
  * client-state update rule. Server refusals are alerted by the HTTP client with the spec's texts;
  * deleting the only preset is refused here first ('You can not detele the last preset').
@@ -26,7 +26,7 @@ export function usePresetActions(rightName: string) {
       await refresh();
       return result;
     } catch {
-      // Alerted by the HTTP client (core §8).
+      // Alerted by the HTTP client.
       return undefined;
     } finally {
       setBusy(false);

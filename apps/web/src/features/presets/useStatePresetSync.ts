@@ -1,5 +1,5 @@
 /**
- * Keeps the caller's 'state' preset in step with the grid (core §4): after a change, debounced, the
+ * Keeps the caller's 'state' preset in step with the grid: after a change, debounced, the
  * current definition is saved as 'state' (group 1), which the server creates or updates and marks
  * in use — unless ignoreState is set by the address or the preset. Failures are silent: the grid
  * works on without its saved state.

@@ -1,5 +1,5 @@
 /**
- * The shell around every signed-in screen (spec core §2 "Shell", ui.md): a 56 px header and a 280 px
+ * The shell around every signed-in screen: a 56 px header and a 280 px
  * navbar in a Mantine AppShell, each hidden by its query-string switch (hideheader, hidemenu).
  */
 import { AppShell } from '@mantine/core';

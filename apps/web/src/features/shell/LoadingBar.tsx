@@ -1,4 +1,4 @@
-/** The thin progress bar shown while any call is in flight (spec core §4 loading counter, ui.md). */
+/** The thin progress bar shown while any call is in flight (the global loading counter is above 0). */
 import { Progress } from '@mantine/core';
 import { useLoadingCount } from '../../app/http/HttpContext.tsx';
 import classes from './shell.module.css';

@@ -1,4 +1,4 @@
-/** The page title at the top of the content, with the page's toolbar on the same line (ui.md). */
+/** The page title at the top of the content, with the page's toolbar on the same line. */
 import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from './usePageTitle.ts';

@@ -1,6 +1,6 @@
 /**
  * The header: navigation toggle on narrow screens, logo and app name, the notifications bell and the
- * user menu (spec core §2, ui.md).
+ * user menu.
  */
 import { Anchor, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';

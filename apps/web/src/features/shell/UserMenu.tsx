@@ -1,5 +1,5 @@
 /**
- * The user menu in the header (spec core §2 "Shell", ui.md "Themes"): the profile id (the email), the
+ * The user menu in the header: the profile id (the email), the
  * light/dark switch (the theme follows the system until the user picks one) and Logout.
  */
 import { Button, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';

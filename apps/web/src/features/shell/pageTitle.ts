@@ -1,5 +1,5 @@
 /**
- * The page title rule (spec core §2 "Shell"): the menu entry whose link's first path segment matches
+ * The page title rule: the menu entry whose link's first path segment matches
  * the current URL's, else the configured app name.
  */
 import type { MenuItem } from '@bm/contracts';

@@ -1,4 +1,4 @@
-/** Lets signed-in users through to the shell; everyone else sees the sign-in view (spec core §1, §4). */
+/** Lets signed-in users through to the shell; everyone else sees the sign-in view. */
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../app/auth/SessionContext.tsx';

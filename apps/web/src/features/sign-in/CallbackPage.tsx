@@ -1,7 +1,7 @@
 /**
- * `/callback`, the return from the identity provider (spec core §2 "Other routes"): completes the
+ * `/callback`, the return from the identity provider: completes the
  * sign-in and goes home, where the after-login URL is restored; a failure or a grant without the
- * bm-tools-api scope goes to /error (contract "Sign-in").
+ * bm-tools-api scope goes to /error.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

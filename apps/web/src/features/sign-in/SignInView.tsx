@@ -1,5 +1,5 @@
 /**
- * The sign-in view for anyone unauthenticated or with an expired session (spec core §1). Signing in
+ * The sign-in view for anyone unauthenticated or with an expired session. Signing in
  * keeps the address the user tried to open, for the home redirect to restore afterwards. When the
  * session expired under the user (silent renewal failed), it says so, and that the form they were
  * editing keeps its unsaved values for after the sign-in.

@@ -1,5 +1,5 @@
 /**
- * Query-string switches (spec core §2 "Query-string switches"): which keys exist, how a query string
+ * Query-string switches: which keys exist, how a query string
  * turns into explicit switch values, and the defaults that fill the rest. Keys and values are
  * case-insensitive; 'true' and '1' switch on, any other value switches off.
  */
@@ -23,10 +23,10 @@ export type QuerySwitches = Record<FlagSwitch, boolean> & {
   pageitems: number | undefined;
 };
 
-/** Only the switches a URL actually named, so preset settings keep the others (core §4). */
+/** Only the switches a URL actually named, so preset settings keep the others. */
 export type ExplicitSwitches = Partial<QuerySwitches>;
 
-/** All default to false; paging defaults to on (core §3 "Preset settings"). */
+/** All default to false; paging defaults to on. */
 export const DEFAULT_SWITCHES: QuerySwitches = {
   hidemenu: false,
   hideheader: false,

@@ -1,5 +1,5 @@
 /**
- * Keeps the switches a URL named in session storage, one entry per host (spec core §2), so an embedded
+ * Keeps the switches a URL named in session storage, one entry per host, so an embedded
  * view opened with `?hidemenu=true` stays that way while the user moves around inside it.
  */
 import { type ExplicitSwitches, parseQuerySwitches } from './querySwitches.ts';

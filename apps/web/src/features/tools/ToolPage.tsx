@@ -1,6 +1,6 @@
 /**
- * A tool page (entities §2 "Tool pages"): the tool's address in a frame whose height is its parent's
- * less 15 px (core §9), or a notice when no address is configured.
+ * A tool page: the tool's address in a frame whose height is its parent's
+ * less 15 px, or a notice when no address is configured.
  */
 import { EmptyState } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';

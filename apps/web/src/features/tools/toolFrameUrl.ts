@@ -1,5 +1,5 @@
 /**
- * The address a tool page frames: its configured URL, else the fallback tool URL (spec core §9).
+ * The address a tool page frames: its configured URL, else the fallback tool URL.
  * Only http(s) addresses are framed, so a bad config cannot run script in the page.
  */
 import type { RuntimeConfig } from '@bm/contracts';
@@ -18,5 +18,5 @@ export function toolFrameUrl(
   }
 }
 
-/** The frame is the height of its parent less 15 px (core §9). */
+/** The frame is the height of its parent less 15 px. */
 export const frameHeight = (parentHeight: number): number => Math.max(0, Math.floor(parentHeight) - 15);

@@ -1,6 +1,6 @@
 /**
  * The code field widget shared by every code type: a lazily loaded CodeMirror editor labelled by the
- * field, and a Validate button that sends the code to the validation call (core §4, §5).
+ * field, and a Validate button that sends the code to the validation call.
  */
 import type { CodeFieldType } from '@bm/contracts';
 import { Box, Button, Group, Input, Loader } from '@mantine/core';
@@ -69,7 +69,7 @@ export function CodeFieldInput(props: FieldWidgetProps & { type: CodeFieldType; 
       if (outcome.ok) showNoticeAlert('Validation', outcome.message);
       else showErrorAlert(outcome.message);
     } catch {
-      // Alerted by the HTTP client (core §8).
+      // Alerted by the HTTP client.
     } finally {
       setValidating(false);
     }

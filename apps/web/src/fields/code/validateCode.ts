@@ -1,5 +1,5 @@
 /**
- * Code validation (core §5, §7): `POST {validation path} {code}` → `{isSuccess, message}`. The path
+ * Code validation: `POST {validation path} {code}` → `{isSuccess, message}`. The path
  * is the field's validationApi, else `/api/validation/{type}`. Success alerts 'Your code is valid';
  * otherwise the server's message is alerted. A failed call is alerted by the HTTP client.
  */

@@ -1,5 +1,5 @@
 /**
- * Date values (entities §9: `YYYY-MM-DD`, with time `HH:mm`, default time 00:00). The pickers hold
+ * Date values (`YYYY-MM-DD`, with time `HH:mm`, default time 00:00). The pickers hold
  * Mantine's `YYYY-MM-DD HH:mm:ss` strings in local time; the payload gets a date as `YYYY-MM-DD`, a
  * datetime as ISO 8601 with the offset (so the server stores the instant the user saw), a datetime2
  * as a local `YYYY-MM-DDTHH:mm:ss` without one.

@@ -1,6 +1,6 @@
 /**
- * The rich-text editor of htmleditor fields: Tiptap through @mantine/tiptap, 300 px high
- * (entities §9). Loaded lazily. Tiptap's own style injection is off (Mantine's stylesheet covers it,
+ * The rich-text editor of htmleditor fields: Tiptap through @mantine/tiptap, 300 px high.
+ * Loaded lazily. Tiptap's own style injection is off (Mantine's stylesheet covers it,
  * and the CSP refuses inline styles). The HTML it loads is sanitised first: ProseMirror parses into
  * a detached document, but nothing unsafe should reach even that.
  */

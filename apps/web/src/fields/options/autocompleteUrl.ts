@@ -1,5 +1,5 @@
 /**
- * The autocomplete lookup (core §5, §7): the field's fetchAPI (else its source) with the typed text
+ * The autocomplete lookup: the field's fetchAPI (else its source) with the typed text
  * as `name`, plus its sourceParams with parent values substituted; undefined while a parent is empty.
  */
 import type { FormFieldSpec } from '@bm/contracts';

@@ -1,5 +1,5 @@
 /**
- * Select options (core §3 "Form field types"): a fixed list from the spec (`options`, or the
+ * Select options: a fixed list from the spec (`options`, or the
  * column's `inputProps.options`) or rows from a path, each row read as id/name or value/label
  * (or the spec's valueFieldName/displayFieldName). A label shows 'value - name' when they differ.
  */

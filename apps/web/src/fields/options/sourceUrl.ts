@@ -1,5 +1,5 @@
 /**
- * The dropdown call of a field (core §7 "GET {dropdown path}"): `pageSize=1000` plus the spec's
+ * The dropdown call of a field: `pageSize=1000` plus the spec's
  * sourceParams (sqlViewName, databaseName, filters). A param written `{parentKey}` takes the parent
  * field's current value, so a dependent field preloads from its parent; while the parent is empty
  * there is nothing to load (undefined).

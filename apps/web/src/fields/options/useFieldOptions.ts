@@ -1,7 +1,7 @@
 /**
  * A select's options: the fixed list, or the dropdown call's rows, cached per URL and refreshed
- * after 5 minutes like the filter dropdowns (core §4). A failed lookup is alerted by the HTTP
- * client (core §8) and leaves the list empty.
+ * after 5 minutes like the filter dropdowns. A failed lookup is alerted by the HTTP
+ * client and leaves the list empty.
  */
 import type { FormFieldSpec } from '@bm/contracts';
 import { useQuery } from '@tanstack/react-query';

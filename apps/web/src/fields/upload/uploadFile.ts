@@ -1,7 +1,7 @@
 /**
- * `POST /api/files/upload` (entities §7): multipart `file` and `directory`, answered with `{filePath}`.
+ * `POST /api/files/upload`: multipart `file` and `directory`, answered with `{filePath}`.
  * The JSON HTTP client cannot send multipart, so this call carries the session's bearer token itself,
- * without cookies, like every other call (core §7); a failure rejects with the server's message.
+ * without cookies, like every other call; a failure rejects with the server's message.
  */
 export const UPLOAD_PATH = '/api/files/upload';
 
@@ -32,7 +32,7 @@ export async function uploadFile(
   return answer.filePath;
 }
 
-/** One file per upload (entities §5, §9). */
+/** One file per upload. */
 export const TOO_MANY_FILES_MESSAGE = '1 file is the maximum number of files you can drop here';
 
 export function rejectionMessage(errors: readonly { code: string; message: string }[]): string {

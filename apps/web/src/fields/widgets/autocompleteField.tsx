@@ -1,5 +1,5 @@
 /**
- * autocomplete (core §5): suggestions looked up 500 ms after typing stops, with the text as `name`.
+ * autocomplete: suggestions looked up 500 ms after typing stops, with the text as `name`.
  * Only a suggestion is accepted: a lookup without a match clears the value and shows 'There is no
  * such data'; leaving the box without choosing puts the chosen suggestion's text back.
  */

@@ -1,7 +1,6 @@
 /**
- * The key generator (contract: the spec's visible form, a SHA-256 hex string the user cannot type,
- * drawn from a cryptographically secure source with at least 128 bits instead of 5 characters: the
- * keys guard accounts' API access).
+ * The key generator: a SHA-256 hex string the user cannot type, drawn from a cryptographically
+ * secure source with at least 128 bits instead of 5 characters (the keys guard accounts' API access).
  */
 export const KEY_ENTROPY_BYTES = 32;
 

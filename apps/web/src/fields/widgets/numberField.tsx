@@ -1,6 +1,6 @@
 /**
  * number: whole numbers typed with the keys `isAllowedNumberKey` lets through; the change reaches
- * the form 1 s after the last keystroke (core §9), or at once when the form saves.
+ * the form 1 s after the last keystroke, or at once when the form saves.
  */
 import { TextInput } from '@mantine/core';
 import { defineField, type FieldWidgetProps } from '../fieldWidget.ts';

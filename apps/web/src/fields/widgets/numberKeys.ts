@@ -1,5 +1,5 @@
 /**
- * Keys the number input lets through (core §5): digits, Delete, Backspace and the arrows, never with
+ * Keys the number input lets through: digits, Delete, Backspace and the arrows, never with
  * Shift. Tab, Enter and Ctrl/Cmd shortcuts (copy, paste, select all) also pass: blocking them would
  * trap keyboard users and break the form's Enter; pasted text is cut to its digits on change.
  */

@@ -1,6 +1,6 @@
 /**
  * The single-value select shared by combobox (searchable) and singleselect: options from the field's
- * path or fixed list, menus at most 200 px high, the change passed on 100 ms later (core §9).
+ * path or fixed list, menus at most 200 px high, the change passed on 100 ms later.
  */
 import { Select } from '@mantine/core';
 import type { FieldWidgetProps } from '../fieldWidget.ts';

@@ -1,7 +1,7 @@
 /**
  * uploadsingleselect: one file dropped or chosen, uploaded at once to the field's directory
  * (`sourceParams.directory` or `inputProps.directory`); the value is the stored file path. Refusals
- * and upload errors show under the field (entities §8).
+ * and upload errors show under the field.
  */
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Input, Loader, Text } from '@mantine/core';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_MESSAGES, parseRules } from './parseRules.ts';
 
 describe('parseRules', () => {
-  it('reads the pipe-joined names with their pipe-joined messages (core §5)', () => {
+  it('reads the pipe-joined names with their pipe-joined messages', () => {
     expect(
       parseRules({
         validations: 'required|minlength:3|maxlength=10|email',
@@ -16,7 +16,7 @@ describe('parseRules', () => {
     ]);
   });
 
-  it('reads the list of {name, message, value} (entities §3)', () => {
+  it('reads the list of {name, message, value}', () => {
     expect(
       parseRules({
         validations: [

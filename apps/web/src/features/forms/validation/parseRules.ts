@@ -1,7 +1,7 @@
 /**
- * A field's validation rules in the one shape the form checks: core §5 gives them as a pipe-joined
+ * A field's validation rules in the one shape the form checks: a preset gives them as a pipe-joined
  * list of rule names (`required|maxlength:50|email`, a bound after ':' or '=') with a pipe-joined
- * `validationMessages`; entities §3 as a list of `{name, message, value}`. Both read the same here.
+ * `validationMessages`, or as a list of `{name, message, value}`. Both read the same here.
  * Unknown rule names are dropped; a rule without a message gets the default one.
  */
 import { type FormFieldSpec, VALIDATION_RULES, type ValidationRuleName } from '@bm/contracts';
@@ -35,7 +35,7 @@ function boundOf(raw: string | number | undefined): number | string | undefined 
 
 function fromString(names: string, messages: string | undefined): ParsedRule[] {
   const texts = (messages ?? '').split('|');
-  // Core §5: "pipe-joined (or separator-joined)"; the messages stay pipe-joined.
+  // Names are pipe-joined (or joined by another separator); the messages stay pipe-joined.
   return names.split(/[|,;]/).flatMap((entry, index) => {
     const [rawName = '', rawValue] = entry.split(/[:=]/, 2);
     const name = rawName.trim().toLowerCase();

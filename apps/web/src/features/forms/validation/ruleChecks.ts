@@ -1,5 +1,5 @@
 /**
- * What each validation rule of core §5 accepts. Every rule but required and checked passes an empty
+ * What each validation rule accepts. Every rule but required and checked passes an empty
  * value: an optional field may stay empty. The special-character pattern refuses any of
  * " < > ( ) ' % ; + & \ * ? ~ | # @ !; the letters pattern accepts letters and spaces only.
  */

@@ -1,5 +1,5 @@
 /**
- * Checks a form (core §5): each field's rules in order, stopping at the first failure, whose message
+ * Checks a form: each field's rules in order, stopping at the first failure, whose message
  * shows under the field; the form is invalid when any field fails. In mark-fields mode only the
  * marked fields are checked, and at least one must be marked.
  */
