@@ -7,7 +7,7 @@
 import type { Preset, PresetGroup } from '@bm/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { AppRoute } from '../../app/router/routeTable.ts';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { NoPresetNotice } from '../entity-pages/NoPresetNotice.tsx';
 import { PreconditionRequiredPage } from '../errors/PreconditionRequiredPage.tsx';

@@ -14,7 +14,7 @@ import { Alert } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
-import type { AppRoute } from '../../app/router/routeTable.ts';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
