@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
-import { NoPresetNotice } from '../entity-pages/NoPresetNotice.tsx';
+import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { PreconditionRequiredPage } from '../errors/PreconditionRequiredPage.tsx';
 import { filtersFromQuery } from '../filters/filtersFromQuery.ts';
 import { writeFilterHistory } from '../presets/filterHistory.ts';
