@@ -1,8 +1,8 @@
 /**
  * The bulk-edit page (entities §2): the preset's bulkupdate fields in mark-fields mode; Save changes
  * applies the marked fields to every record of the list the editor was opened from (its criteria
- * come with the navigation, see bulkTarget.ts), after the user confirmed their count, and shows the
- * per-record results; Save and close does the same and returns; Discard changes returns.
+ * come with the navigation, see features/list/bulkTarget.ts), after the user confirmed their count,
+ * and shows the per-record results; Save and close does the same and returns; Discard changes returns.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { Badge, Box, Group, Text } from '@mantine/core';
@@ -12,8 +12,8 @@ import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { PendingChangesProvider } from '../../fields/pendingChanges.tsx';
 import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
+import { type BulkTarget, readBulkTarget } from '../list/bulkTarget.ts';
 import { BulkResults } from './BulkResults.tsx';
-import { type BulkTarget, readBulkTarget } from './bulkTarget.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { FormHeader } from './FormHeader.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
