@@ -33,7 +33,11 @@ interface Active {
   chosen: boolean;
 }
 
-export function ListSession({ route, presets, groups }: ListSessionProps) {
+/**
+ * The headless half of the session: the preset picked for this visit (or why there is none) and the
+ * command that chooses another one.
+ */
+export function useListSession({ route, presets, groups }: ListSessionProps) {
   const { search } = useLocation();
   const actions = usePresetActions(route.right);
   const [selection] = useState(() => {
@@ -69,8 +73,19 @@ export function ListSession({ route, presets, groups }: ListSessionProps) {
     }
   }, [selection, actions, route.right]);
 
-  if (selection.status === 'missingDefault') return <PreconditionRequiredPage />;
-  if (selection.status === 'empty' || !active) {
+  const status =
+    selection.status === 'ok' && active
+      ? 'ok'
+      : selection.status === 'missingDefault'
+        ? 'missingDefault'
+        : 'empty';
+  return { status, active, presetActions: actions, choose } as const;
+}
+
+export function ListSession({ route, presets, groups }: ListSessionProps) {
+  const { status, active, presetActions, choose } = useListSession({ route, presets, groups });
+  if (status === 'missingDefault') return <PreconditionRequiredPage />;
+  if (status === 'empty' || !active) {
     return (
       <>
         <PageHeader />
@@ -87,7 +102,7 @@ export function ListSession({ route, presets, groups }: ListSessionProps) {
       chosen={active.chosen}
       presets={presets}
       groups={groups}
-      presetActions={actions}
+      presetActions={presetActions}
       onChoose={choose}
     />
   );
