@@ -53,7 +53,9 @@ function folderGraph(): FolderGraph {
 
 /** Every elementary cycle, each once, starting at its alphabetically first folder. */
 function findCycles(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
-  const folders = [...new Set([...graph.keys(), ...[...graph.values()].flatMap((e) => [...e.keys()])])].sort();
+  const folders = [
+    ...new Set([...graph.keys(), ...[...graph.values()].flatMap((e) => [...e.keys()])]),
+  ].sort();
   const cycles: string[][] = [];
   folders.forEach((start, rank) => {
     const walk = (path: string[]): void => {
@@ -81,7 +83,13 @@ describe('folder imports', () => {
   it('finds cycles, each once, in a small graph', () => {
     const graph = new Map([
       ['a', new Map([['b', 1]])],
-      ['b', new Map([['a', 1], ['c', 1]])],
+      [
+        'b',
+        new Map([
+          ['a', 1],
+          ['c', 1],
+        ]),
+      ],
       ['c', new Map([['a', 1]])],
       ['d', new Map([['a', 1]])],
     ]);

@@ -7,8 +7,8 @@
 import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { EntityRecordScreen, isRecordKind } from '../forms/EntityRecordScreen.tsx';
 import { ListPage } from '../list/ListPage.tsx';
-import { PageHeader } from '../shell/PageHeader.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
+import { PageHeader } from '../shell/PageHeader.tsx';
 
 export function EntityScreen({ route }: { route: AppRoute }) {
   if (route.kind === 'list') return <ListPage route={route} />;
