@@ -5,7 +5,7 @@
  */
 import type { FormFieldType } from '@bm/contracts';
 import type { ComponentType } from 'react';
-import type { FormField } from '../features/forms/formField.ts';
+import type { FormField } from './formField.ts';
 
 export type FormValues = Readonly<Record<string, unknown>>;
 

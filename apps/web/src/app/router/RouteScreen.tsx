@@ -7,7 +7,7 @@ import { AccessGuard, requireRight } from '../../features/access/AccessGuard.tsx
 import { DynamicRoute } from '../../features/dynamic-pages/DynamicRoute.tsx';
 import { EntityScreen } from '../../features/entity-pages/EntityScreen.tsx';
 import { ToolPage } from '../../features/tools/ToolPage.tsx';
-import { matchAppRoute } from './matchAppRoute.ts';
+import { matchAppRoute } from '../routes/matchAppRoute.ts';
 
 export function RouteScreen() {
   const { pathname, search } = useLocation();

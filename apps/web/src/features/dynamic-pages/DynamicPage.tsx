@@ -5,7 +5,7 @@
  */
 import type { PageConfig } from '@bm/contracts';
 import { Alert } from '@mantine/core';
-import type { AppRoute } from '../../app/router/routeTable.ts';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { RecordScreenView } from '../forms/RecordScreenView.tsx';
 import { ListPage } from '../list/ListPage.tsx';
 import { DynamicFramePage } from './DynamicFramePage.tsx';

@@ -6,9 +6,9 @@
 import { Center, Loader } from '@mantine/core';
 import { AccessGuard, anyoneSignedIn, requireRight } from '../access/AccessGuard.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { usePageConfigs } from '../page-configs/pageConfigQueries.ts';
+import { matchPageConfig, pageRight } from '../page-configs/pageConfigRoutes.ts';
 import { DynamicPage } from './DynamicPage.tsx';
-import { usePageConfigs } from './pageConfigQueries.ts';
-import { matchPageConfig, pageRight } from './pageConfigRoutes.ts';
 
 const nobody = () => false;
 

@@ -5,8 +5,8 @@
  * config with the same api (else this route) plus its id.
  */
 import type { PageConfig } from '@bm/contracts';
+import { pageConfigRights } from '../access/screenRights.ts';
 import type { RecordScreen } from '../forms/recordScreen.ts';
-import { pageConfigRights } from '../forms/screenRights.ts';
 
 const norm = (api: string): string => api.replace(/\/+$/, '').toLowerCase();
 const sameApi = (a: string, b: string): boolean => norm(a) === norm(b);

@@ -2,7 +2,7 @@ import type { Filter } from '@bm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bulkNavigationState } from './bulkTarget.ts';
+import { bulkNavigationState } from '../list/bulkTarget.ts';
 import { fakeApi, pageDefinition, pageScreen, renderScreen } from './test/formFixtures.tsx';
 
 const listDefinition = pageDefinition({ actions: { bulkupdate: { api: '/api/pages/bulk-update' } } });

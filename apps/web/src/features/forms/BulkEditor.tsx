@@ -1,26 +1,26 @@
 /**
  * The bulk-edit page: the preset's bulkupdate fields in mark-fields mode; Save changes
  * applies the marked fields to every record of the list the editor was opened from (its criteria
- * come with the navigation, see bulkTarget.ts), after the user confirmed their count, and shows the
- * per-record results; Save and close does the same and returns; Discard changes returns.
+ * come with the navigation, see features/list/bulkTarget.ts), after the user confirmed their count,
+ * and shows the per-record results; Save and close does the same and returns; Discard changes returns.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { Badge, Box, Group, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import { buildFormFields } from '../../fields/formField.ts';
 import { PendingChangesProvider } from '../../fields/pendingChanges.tsx';
+import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
+import { type BulkTarget, readBulkTarget } from '../list/bulkTarget.ts';
 import { BulkResults } from './BulkResults.tsx';
-import { type BulkTarget, readBulkTarget } from './bulkTarget.ts';
 import { FieldGrid } from './FieldGrid.tsx';
 import { FormHeader } from './FormHeader.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
-import { buildFormFields } from './formField.ts';
 import { initialValues } from './initialValues.ts';
 import { bulkPath } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
-import { holds } from './screenRights.ts';
 import { formToolbar } from './toolbarRules.ts';
 import { useBulkSave } from './useBulkSave.ts';
 import { useFormController } from './useFormController.ts';

@@ -1,7 +1,7 @@
 /** The per-record outcome of a bulk edit: which records took the change and why others did not. */
 import type { BulkResult } from '@bm/contracts';
 import { Alert, Badge, Table, Text } from '@mantine/core';
-import { bulkSummary } from './bulkTarget.ts';
+import { bulkSummary } from '../list/bulkTarget.ts';
 
 export function BulkResults({ result }: { result: BulkResult }) {
   return (

@@ -4,11 +4,11 @@
  * edit, view and list paths.
  */
 import { useLocation } from 'react-router';
-import { matchAppRoute } from '../../app/router/matchAppRoute.ts';
-import type { AppRoute, ScreenKind } from '../../app/router/routeTable.ts';
+import { matchAppRoute } from '../../app/routes/matchAppRoute.ts';
+import type { AppRoute, ScreenKind } from '../../app/routes/routeTable.ts';
+import { entityScreenRights } from '../access/screenRights.ts';
 import { RecordScreenView } from './RecordScreenView.tsx';
 import type { RecordScreen } from './recordScreen.ts';
-import { entityScreenRights } from './screenRights.ts';
 
 const MODES: Partial<Record<ScreenKind, RecordScreen['mode']>> = {
   create: 'create',

@@ -1,8 +1,8 @@
 /** Fields in two columns on wide screens, one on narrow ones; wide widgets span both. */
 import { Grid } from '@mantine/core';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import type { FormField } from '../../fields/formField.ts';
 import { FieldSlot } from './FieldSlot.tsx';
-import type { FormField } from './formField.ts';
 import type { FormController } from './useFormController.ts';
 
 interface FieldGridProps {

@@ -4,8 +4,8 @@
  */
 import { Box, Text } from '@mantine/core';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
+import type { FormField } from '../../fields/formField.ts';
 import { asText } from '../../fields/inputProps.ts';
-import type { FormField } from './formField.ts';
 
 export function FieldReadout({ field, value }: { field: FormField; value: unknown }) {
   const { View } = fieldWidget(field.type);

@@ -9,9 +9,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsMaximize } from '@tabler/icons-react';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormValues } from '../../fields/fieldWidget.ts';
+import type { FormField } from '../../fields/formField.ts';
 import { preFillKey } from './fieldAdapter.ts';
 import classes from './fieldSlot.module.css';
-import type { FormField } from './formField.ts';
 
 interface FieldSlotProps {
   field: FormField;

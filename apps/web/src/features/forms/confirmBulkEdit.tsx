@@ -7,7 +7,7 @@ import type { PageSummary } from '@bm/contracts';
 import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { bulkChangeText } from './bulkTarget.ts';
+import { bulkChangeText } from '../list/bulkTarget.ts';
 
 const MODAL_ID = 'bulk-edit-confirm';
 

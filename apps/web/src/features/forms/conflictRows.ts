@@ -2,7 +2,7 @@
  * What a stale save's dialog lists (409 on a stale rowVersion; issue: "field by field, the user's value
  * and the stored one"): every field whose edited value differs from the value stored now.
  */
-import type { FormField } from './formField.ts';
+import type { FormField } from '../../fields/formField.ts';
 
 export interface ConflictRow {
   mapKey: string;

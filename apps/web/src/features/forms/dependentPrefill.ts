@@ -4,7 +4,7 @@
  * every key of the answer (its first data row, or the object itself) that is another field of the
  * form sets that field. A failed prefill fetch is ignored.
  */
-import type { FormField } from './formField.ts';
+import type { FormField } from '../../fields/formField.ts';
 
 const TOKEN = /\{([^{}]+)\}/g;
 

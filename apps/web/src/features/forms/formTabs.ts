@@ -4,7 +4,7 @@
  * the first and so on (default #1).
  */
 import type { PresetDefinition } from '@bm/contracts';
-import type { FormField } from './formField.ts';
+import type { FormField } from '../../fields/formField.ts';
 
 export interface FormTab {
   id: string;

@@ -6,9 +6,9 @@
  * on a stored one that has none).
  */
 import { displayKey } from '../../fields/displayKey.ts';
+import type { FormField } from '../../fields/formField.ts';
 import type { AdapterOf } from './fieldAdapter.ts';
 import { preFillKey } from './fieldAdapter.ts';
-import type { FormField } from './formField.ts';
 import { isEmptyValue } from './validation/ruleChecks.ts';
 
 export type FormValues = Record<string, unknown>;

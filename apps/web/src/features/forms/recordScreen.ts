@@ -4,7 +4,7 @@
  * (page configs) both describe themselves with this and share the same screens.
  */
 import type { PageConfigAction } from '@bm/contracts';
-import type { ScreenRights } from './screenRights.ts';
+import type { ScreenRights } from '../access/screenRights.ts';
 
 export interface RecordScreen {
   mode: 'edit' | 'create' | 'view' | 'bulkupdate';

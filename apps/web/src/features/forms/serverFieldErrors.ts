@@ -3,8 +3,9 @@
  * the field's map key or the key-id companion the payload sent. Keys naming no field are returned
  * apart, to be alerted rather than lost.
  */
+
+import type { FormField } from '../../fields/formField.ts';
 import { payloadKey } from './buildSavePayload.ts';
-import type { FormField } from './formField.ts';
 
 export function serverFieldErrors(
   fields: readonly FormField[],

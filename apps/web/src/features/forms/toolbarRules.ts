@@ -4,7 +4,7 @@
  * publish action in the preset and the Publish right; the view page's Edit needs the Edit right and
  * Back to list the List right. The preset's `hideToolbarActions` hides any of them by name.
  */
-import type { FormField } from './formField.ts';
+import type { FormField } from '../../fields/formField.ts';
 
 export type ToolbarAction = 'save' | 'saveAndClose' | 'publish' | 'discard' | 'edit' | 'back';
 

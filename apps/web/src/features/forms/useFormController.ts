@@ -5,9 +5,9 @@
  */
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import type { FormField } from '../../fields/formField.ts';
 import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
-import type { FormField } from './formField.ts';
 import { emptyFormState, formReducer } from './formState.ts';
 import { type FieldErrors, validateField } from './validation/validateForm.ts';
 

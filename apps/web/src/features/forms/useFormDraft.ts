@@ -7,9 +7,9 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSession } from '../../app/auth/SessionContext.tsx';
+import type { FormField } from '../../fields/formField.ts';
 import { preFillKey } from './fieldAdapter.ts';
 import { draftValues, saveDraft, takeDraft } from './formDrafts.ts';
-import type { FormField } from './formField.ts';
 import { hasUnsavedChanges } from './unsavedChanges.ts';
 import type { FormController } from './useFormController.ts';
 

@@ -2,12 +2,12 @@
 import type { PresetDefinition } from '@bm/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
-import { usePageConfigs } from '../dynamic-pages/pageConfigQueries.ts';
-import { pageConfigListPath } from '../dynamic-pages/pageConfigRoutes.ts';
+import { usePageConfigs } from '../page-configs/pageConfigQueries.ts';
+import { pageConfigListPath } from '../page-configs/pageConfigRoutes.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { resolveReturnTarget } from './returnTarget.ts';
-import { holds } from './screenRights.ts';
 
 export function useLeaveForm(
   screen: RecordScreen,

@@ -2,8 +2,9 @@
  * The values a detail view shows: each field's stored value through its widget's record adapter, a
  * key-id field by its display text (the record's own mapKey), and a value prefix put back in front.
  */
+
+import type { FormField } from '../../fields/formField.ts';
 import type { AdapterOf } from './fieldAdapter.ts';
-import type { FormField } from './formField.ts';
 
 export function viewValues(
   fields: readonly FormField[],

@@ -10,13 +10,13 @@ import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
-import type { SortDirection, SortEntry } from '../list/listState.ts';
 import { columnWidth } from './formatCell.ts';
 import { GridHead } from './GridHead.tsx';
 import { GridRow } from './GridRow.tsx';
 import classes from './grid.module.css';
 import { type GridFeatures, gridFeatures } from './gridFeatures.ts';
 import { clickAction, visibleRowActions } from './rowActions.ts';
+import type { SortDirection, SortEntry } from './sortTypes.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useStableCallback } from './useStableCallback.ts';
 

@@ -3,10 +3,10 @@ import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
 import { Text } from '@mantine/core';
 import { memo } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
-import type { SortDirection, SortEntry } from '../list/listState.ts';
 import { isRightAligned } from './formatCell.ts';
 import { GridHeaderCell } from './GridHeaderCell.tsx';
 import classes from './grid.module.css';
+import type { SortDirection, SortEntry } from './sortTypes.ts';
 
 interface GridHeadProps {
   columns: readonly ColumnDefinition[];

@@ -18,8 +18,8 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFilterFilled } from '@t
 import { useId } from 'react';
 import { ColumnFilterEditor } from '../filters/ColumnFilterEditor.tsx';
 import { isFilterable } from '../filters/filterTypes.ts';
-import type { SortDirection } from '../list/listState.ts';
 import classes from './grid.module.css';
+import type { SortDirection } from './sortTypes.ts';
 
 interface GridHeaderCellProps {
   column: ColumnDefinition;

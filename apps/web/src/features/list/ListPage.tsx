@@ -4,7 +4,7 @@
  * picks the preset.
  */
 import { Center, Loader } from '@mantine/core';
-import type { AppRoute } from '../../app/router/routeTable.ts';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';

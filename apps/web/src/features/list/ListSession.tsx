@@ -4,73 +4,16 @@
  * chosen, so the grid starts again from that preset: its filters (the right's filter history is
  * reset to them), its columns and its page size.
  */
-import type { Preset, PresetGroup } from '@bm/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import type { AppRoute } from '../../app/router/routeTable.ts';
-import { showErrorAlert } from '../alerts/errorAlert.tsx';
-import { NoPresetNotice } from '../entity-pages/NoPresetNotice.tsx';
 import { PreconditionRequiredPage } from '../errors/PreconditionRequiredPage.tsx';
-import { filtersFromQuery } from '../filters/filtersFromQuery.ts';
-import { writeFilterHistory } from '../presets/filterHistory.ts';
-import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
-import { readDeepLink, resolvePresetSelection } from '../presets/resolvePresetSelection.ts';
-import { usePresetActions } from '../presets/usePresetActions.ts';
+import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListView } from './ListView.tsx';
-import { presetFilters } from './listState.ts';
-
-interface ListSessionProps {
-  route: AppRoute;
-  presets: readonly Preset[];
-  groups: readonly PresetGroup[];
-}
-
-interface Active {
-  preset: Preset;
-  /** Bumped on every choice; the list view is keyed by it. */
-  visit: number;
-  chosen: boolean;
-}
+import { type ListSessionProps, useListSession } from './useListSession.ts';
 
 export function ListSession({ route, presets, groups }: ListSessionProps) {
-  const { search } = useLocation();
-  const actions = usePresetActions(route.right);
-  const [selection] = useState(() => {
-    const columns = presets.flatMap((p) => parsePresetDefinition(p.definition)?.definition ?? []);
-    return resolvePresetSelection({
-      presets,
-      groupNames: groups.map((g) => g.name),
-      deepLink: readDeepLink(search),
-      hasLinkedFilters: Object.keys(filtersFromQuery(search, columns)).length > 0,
-    });
-  });
-  const [active, setActive] = useState<Active | null>(() =>
-    selection.status === 'ok' ? { preset: selection.preset, visit: 0, chosen: selection.deepLinked } : null,
-  );
-  const started = useRef(false);
-
-  const choose = (preset: Preset, options: { tellServer: boolean } = { tellServer: true }) => {
-    const definition = parsePresetDefinition(preset.definition);
-    if (definition) writeFilterHistory(window.sessionStorage, route.right, presetFilters(definition));
-    setActive((current) => ({ preset, visit: (current?.visit ?? 0) + 1, chosen: true }));
-    if (options.tellServer) void actions.changeInUse(preset);
-  };
-
-  useEffect(() => {
-    // Once per visit, also under StrictMode's double effects.
-    if (started.current || selection.status !== 'ok') return;
-    started.current = true;
-    if (selection.alert) showErrorAlert(selection.alert);
-    if (selection.deepLinked) {
-      const definition = parsePresetDefinition(selection.preset.definition);
-      if (definition) writeFilterHistory(window.sessionStorage, route.right, presetFilters(definition));
-      if (!selection.preset.isInUse) void actions.changeInUse(selection.preset);
-    }
-  }, [selection, actions, route.right]);
-
-  if (selection.status === 'missingDefault') return <PreconditionRequiredPage />;
-  if (selection.status === 'empty' || !active) {
+  const { status, active, presetActions, choose } = useListSession({ route, presets, groups });
+  if (status === 'missingDefault') return <PreconditionRequiredPage />;
+  if (status === 'empty' || !active) {
     return (
       <>
         <PageHeader />
@@ -87,7 +30,7 @@ export function ListSession({ route, presets, groups }: ListSessionProps) {
       chosen={active.chosen}
       presets={presets}
       groups={groups}
-      presetActions={actions}
+      presetActions={presetActions}
       onChoose={choose}
     />
   );

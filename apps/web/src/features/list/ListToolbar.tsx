@@ -9,7 +9,7 @@ import { Button } from '@mantine/core';
 import { IconPencilBolt, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type BulkTarget, bulkNavigationState } from '../forms/bulkTarget.ts';
+import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 
 interface ListToolbarProps {
   segment: string;

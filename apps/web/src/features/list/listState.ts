@@ -5,13 +5,8 @@
  */
 import type { ColumnDefinition, ColumnFilter, PresetDefinition } from '@bm/contracts';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
+import type { SortDirection, SortEntry } from '../grid/sortTypes.ts';
 import type { ListSettings } from './listSettings.ts';
-
-export type SortDirection = 'ASC' | 'DESC';
-export interface SortEntry {
-  key: string;
-  direction: SortDirection;
-}
 
 export interface ListState {
   filters: ColumnFilters;

@@ -15,8 +15,8 @@ import { useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
-import { type BulkTarget, bulkNavigationState } from '../forms/bulkTarget.ts';
 import { actionId, actionTarget, actionUrl, fillMessage } from '../grid/rowActions.ts';
+import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 import { listKey } from './useListData.ts';
 
 const DEFAULT_DELETE_MESSAGE = 'Do you want to delete this item id {{id}}';

@@ -5,9 +5,9 @@
 import type { ColumnDefinition, FormFieldType } from '@bm/contracts';
 import { useState } from 'react';
 import { vi } from 'vitest';
-import { type FormField, toFormField } from '../../features/forms/formField.ts';
 import { type RequestHandler, renderWithApp, stubHttp } from '../../test/testServices.tsx';
 import { fieldWidget } from '../fieldRegistry.ts';
+import { type FormField, toFormField } from '../formField.ts';
 import '../registerFields.ts';
 
 export function makeField(

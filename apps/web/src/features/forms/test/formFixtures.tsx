@@ -5,10 +5,10 @@
 import type { Preset, PresetDefinition } from '@bm/contracts';
 import type { RequestOptions } from '../../../app/http/httpClient.ts';
 import { renderWithApp, stubHttp } from '../../../test/testServices.tsx';
+import { entityScreenRights } from '../../access/screenRights.ts';
 import { RIGHTS_KEY } from '../../access/useUserRights.ts';
 import { RecordScreenView } from '../RecordScreenView.tsx';
 import type { RecordScreen } from '../recordScreen.ts';
-import { entityScreenRights } from '../screenRights.ts';
 
 type Kind = 'edit' | 'create' | 'bulkupdate';
 

@@ -3,7 +3,7 @@
  * shows under the field; the form is invalid when any field fails. In mark-fields mode only the
  * marked fields are checked, and at least one must be marked.
  */
-import type { FormField } from '../formField.ts';
+import type { FormField } from '../../../fields/formField.ts';
 import { RULE_CHECKS } from './ruleChecks.ts';
 
 export const FORM_INVALID_MESSAGE = 'Please fill up all required field';

@@ -4,7 +4,7 @@
  * theirs from the page config's action list instead (`pageConfigRights`).
  */
 import type { PageConfig } from '@bm/contracts';
-import { type AppRoute, ROUTE_TABLE } from '../../app/router/routeTable.ts';
+import { type AppRoute, ROUTE_TABLE } from '../../app/routes/routeTable.ts';
 
 export interface ScreenRights {
   list?: string | undefined;

@@ -11,7 +11,7 @@ import { buildCriteria } from '../filters/buildCriteria.ts';
 import { staticOptions } from '../filters/columnOptions.ts';
 import { describeCondition } from '../filters/describeCondition.ts';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
-import { listParams, summaryPath, withParams } from '../list/listParams.ts';
+import { listParams, summaryPath, withParams } from './listParams.ts';
 
 export interface BulkTarget {
   /** The list's data source: where the targeted records are counted. */

@@ -12,7 +12,7 @@ import {
   formFieldSpecSchema,
   type PresetDefinition,
 } from '@bm/contracts';
-import { type ParsedRule, parseRules } from './validation/parseRules.ts';
+import { type ParsedRule, parseRules } from './parseRules.ts';
 
 export type FormMode = 'edit' | 'create' | 'bulkupdate' | 'view';
 

@@ -4,8 +4,8 @@
  * its route; view and map at the route plus an id. Configs of type Source are never pages.
  */
 import type { PageConfig } from '@bm/contracts';
-import type { ScreenRights } from '../forms/screenRights.ts';
-import { holds, pageConfigRights } from '../forms/screenRights.ts';
+import type { ScreenRights } from '../access/screenRights.ts';
+import { holds, pageConfigRights } from '../access/screenRights.ts';
 
 export interface PageConfigMatch {
   config: PageConfig;

@@ -1,0 +1,99 @@
+import type { Preset } from '@bm/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
+import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
+import { usePresetActions } from '../presets/usePresetActions.ts';
+import { type ListController, useListController } from './useListController.ts';
+
+const route: AppRoute = {
+  pattern: '/page/list',
+  kind: 'list',
+  right: 'BMTools/Page/List',
+  listPath: '/page/list',
+};
+const definition = {
+  source: '/api/pages',
+  settings: { pageItems: 20, bulkEdit: true },
+  rowActions: [
+    { type: 'view', label: 'View', order: 1, pageUrl: '/page/view/{id}' },
+    { type: 'delete', label: 'Delete', order: 2 },
+  ],
+  definition: [
+    { key: 'id', mapKey: 'id', column: 'Id', type: 'number', primary: true, delete: true },
+    { key: 'name', mapKey: 'name', column: 'Name', type: 'text' },
+  ],
+};
+const preset: Preset = {
+  id: 1,
+  name: 'default',
+  rightName: route.right,
+  presetGroupId: 1,
+  presetGroup: { id: 1, name: 'default' },
+  isInUse: true,
+  latestVersion: true,
+  version: 1,
+  parentId: null,
+  totalItemCount: null,
+  definition: JSON.stringify(definition),
+};
+
+/** A screen of its own over the list engine: no ListView, only the controller. */
+function Probe({ onRender }: { onRender: (list: ListController) => void }) {
+  const presetActions = usePresetActions(route.right);
+  const list = useListController({
+    route,
+    preset,
+    firstVisit: true,
+    chosen: false,
+    presets: [preset],
+    groups: [],
+    presetActions,
+    onChoose: () => undefined,
+  });
+  onRender(list);
+  return <p>{list.data.rows.map((r) => String(r.name)).join(', ') || 'no rows'}</p>;
+}
+
+describe('useListController', () => {
+  it('drives a list without ListView: rows, row actions, filters, bulk target and the title', async () => {
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize'))
+        return { totalItemsCount: 1, totalPages: 1, pageIndex: 0, pageSize: 20, exact: true };
+      if (path.startsWith('/api/pages?')) {
+        const filters = new URLSearchParams(path.split('?')[1]).get('filters');
+        const rows = [
+          { id: 2, name: 'Car hire Rome' },
+          { id: 1, name: 'Car hire Nice' },
+        ];
+        return { data: filters?.includes('Rome') ? rows.slice(0, 1) : rows, paging: { hasMore: false } };
+      }
+      return undefined;
+    });
+    let list: ListController | undefined;
+    renderWithApp(<Probe onRender={(l) => (list = l)} />, {
+      rights: ['BMTools/Page/List', 'BMTools/Page/View', 'BMTools/Page/BulkEdit'],
+      route: '/page/list?ignorestate=true',
+      services: { http },
+    });
+    expect(await screen.findByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
+    expect(list?.rowActions.map((a) => a.label)).toEqual(['View']);
+    expect(list?.canCreate).toBe(false);
+    expect(list?.canBulkEdit).toBe(true);
+    expect(list?.bulkTarget).toEqual({ source: '/api/pages', criteria: undefined, words: [] });
+    expect(list?.presets.title).toBe('default');
+
+    act(() => list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]));
+    expect(await screen.findByText('Car hire Rome')).toBeInTheDocument();
+    expect(JSON.stringify(list?.bulkTarget?.criteria)).toContain('Rome');
+    expect(list?.state.pageIndex).toBe(0);
+    // ignorestate: the user's changes never turn the title into 'state'.
+    expect(list?.presets.title).toBe('default');
+
+    act(() => list?.setSort('id', 'ASC'));
+    await waitFor(() => {
+      const calls = http.client.request.mock.calls.map(([path]) => path);
+      expect(calls.some((p) => p.startsWith('/api/pages?') && p.includes('sort=%5B%22id%3DASC'))).toBe(true);
+    });
+  });
+});

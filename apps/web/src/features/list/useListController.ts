@@ -1,0 +1,202 @@
+/**
+ * The headless list engine for one preset: everything a list screen shows
+ * and every change it can make, without rendering anything. The preset's settings with the
+ * query-string switches merged over them, the columns, the grid state (filters, sort, visibility,
+ * paging) and its changes, the page of rows, the permitted row actions and their runner, the bulk
+ * target, and the preset commands (choose, Save, Create, Delete). `ListView` renders it; another
+ * screen showing a list (a map list, an embedded list) renders its own view over the same controller.
+ */
+import {
+  type ColumnDefinition,
+  type ColumnFilter,
+  type Preset,
+  type PresetDefinition,
+  type PresetGroup,
+  presetDefinitionSchema,
+  type Row,
+  type RowAction,
+  withoutUntrustedUrls,
+} from '@bm/contracts';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
+import { useUserRights } from '../access/useUserRights.ts';
+import { buildCriteria } from '../filters/buildCriteria.ts';
+import { requestedPage } from '../grid/pagingState.ts';
+import { permittedActions, rightPrefixOf } from '../grid/rowActions.ts';
+import type { SortDirection } from '../grid/sortTypes.ts';
+import { confirmPresetDelete } from '../presets/confirmPresetDelete.tsx';
+import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
+import { findDefaultPreset } from '../presets/presetKinds.ts';
+import type { usePresetActions } from '../presets/usePresetActions.ts';
+import { useStatePresetSync } from '../presets/useStatePresetSync.ts';
+import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
+import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
+import { definitionFromState } from './definitionFromState.ts';
+import { type ListSettings, resolveListSettings } from './listSettings.ts';
+import { type ListState, sortParam } from './listState.ts';
+import { type ListData, useListData } from './useListData.ts';
+import { useListGridState } from './useListGridState.ts';
+import { useRowActionRunner } from './useRowActionRunner.tsx';
+import { useStylesheet } from './useStylesheet.ts';
+
+export interface ListControllerInput {
+  route: AppRoute;
+  preset: Preset;
+  /** The first list of this visit: the address's column filters apply. */
+  firstVisit: boolean;
+  /** The preset was just chosen (or deep-linked): the right's filter history is not read. */
+  chosen: boolean;
+  presets: readonly Preset[];
+  groups: readonly PresetGroup[];
+  presetActions: ReturnType<typeof usePresetActions>;
+  onChoose: (preset: Preset, options?: { tellServer: boolean }) => void;
+}
+
+export interface ListController {
+  definition: PresetDefinition;
+  settings: ListSettings;
+  columns: readonly ColumnDefinition[];
+  /** Where the rows come from; empty when the preset does not say. */
+  source: string;
+  /** First path segment of the entity's screens (Create, row action URLs). */
+  segment: string;
+  keyColumn: string;
+  /** The grid state as the user sees it (filters apply to the rows 200 ms after they settle). */
+  state: ListState;
+  data: ListData;
+  setColumnFilter: (key: string, conditions: ColumnFilter[]) => void;
+  resetFilters: () => void;
+  setSort: (key: string, direction: SortDirection | null) => void;
+  setVisible: (key: string, visible: boolean) => void;
+  setAllVisible: (visible: boolean) => void;
+  setPage: (pageIndex: number) => void;
+  setPageSize: (pageSize: number) => void;
+  setPaging: (on: boolean) => void;
+  /** The row actions the user may run, after rights and hideactions. */
+  rowActions: RowAction[];
+  runRowAction: (action: RowAction, row: Row) => void;
+  canCreate: boolean;
+  canBulkEdit: boolean;
+  /** The records Bulk edit changes: the filters as the grid shows them; only with canBulkEdit. */
+  bulkTarget: BulkTarget | undefined;
+  presets: {
+    list: readonly Preset[];
+    groups: readonly PresetGroup[];
+    active: Preset;
+    /** 'state' once the user changed the grid (unless ignorestate), else the preset's name. */
+    title: string;
+    busy: boolean;
+    choose: (preset: Preset) => void;
+    save: () => Promise<void>;
+    create: (name: string, groupId: number) => Promise<void>;
+    remove: () => void;
+  };
+}
+
+const EMPTY_DEFINITION: PresetDefinition = presetDefinitionSchema.parse({});
+
+export function useListController({
+  route,
+  preset,
+  firstVisit,
+  chosen,
+  presets,
+  groups,
+  presetActions,
+  onChoose,
+}: ListControllerInput): ListController {
+  const { search } = useLocation();
+  const { explicit } = useQuerySwitches();
+  const { rights } = useUserRights();
+  const { redirectOrigins } = useRuntimeConfig();
+  const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
+  const settings = resolveListSettings(definition.settings, explicit);
+  const columns = definition.definition;
+  const source = definition.source ?? '';
+  const segment = route.pattern.split('/')[1] ?? '';
+  const prefix = rightPrefixOf(route.right);
+  const keyColumn = columns.find((c) => c.primary)?.mapKey ?? 'id';
+
+  const grid = useListGridState({ rightName: route.right, definition, settings, search, firstVisit, chosen });
+  const { state, change } = grid;
+  const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
+  const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
+  const data = useListData({ source, filters: criteria, ...page, sort: sortParam(state.sort, columns) });
+  // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
+  const saved = () =>
+    definitionFromState(withoutUntrustedUrls(definition, window.location.origin, redirectOrigins), state);
+  const sync = useStatePresetSync({
+    rightName: route.right,
+    enabled: !settings.ignoreState,
+    revision: grid.revision,
+    definition: saved(),
+    totalItemCount: data.paging.totalItemsCount,
+  });
+  useStylesheet(definition.cssUrl);
+
+  const rowActions = useMemo(
+    () =>
+      permittedActions(definition.rowActions, {
+        rights,
+        rightPrefix: prefix,
+        hideActions: settings.hideActions,
+      }),
+    [definition.rowActions, rights, prefix, settings.hideActions],
+  );
+  const runRowAction = useRowActionRunner({
+    source,
+    segment,
+    keyColumn,
+    columns,
+    bulkTarget: () => bulkTargetOf(columns, state.filters, source),
+  });
+  const canBulkEdit = settings.bulkEdit && rights.has(`${prefix}/BulkEdit`);
+
+  return {
+    definition,
+    settings,
+    columns,
+    source,
+    segment,
+    keyColumn,
+    state,
+    data,
+    setColumnFilter: (key, conditions) => change({ type: 'setColumnFilter', key, conditions }),
+    resetFilters: () => change({ type: 'resetFilters' }),
+    setSort: (key, direction) => change({ type: 'setSort', key, direction }),
+    setVisible: (key, visible) => change({ type: 'setVisible', key, visible }),
+    setAllVisible: (visible) => change({ type: 'setAllVisible', visible, firstKey: columns[0]?.key }),
+    setPage: (pageIndex) => change({ type: 'setPage', pageIndex }),
+    setPageSize: (pageSize) => change({ type: 'setPageSize', pageSize }),
+    setPaging: (on) => change({ type: 'setPaging', paging: on }),
+    rowActions,
+    runRowAction,
+    canCreate: rights.has(`${prefix}/Create`),
+    canBulkEdit,
+    bulkTarget: canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined,
+    presets: {
+      list: presets,
+      groups,
+      active: preset,
+      title: grid.changed && !settings.ignoreState ? 'state' : preset.name,
+      busy: presetActions.busy,
+      choose: (p) => onChoose(p),
+      save: async () => {
+        sync.cancel();
+        if (await presetActions.save(preset, saved())) grid.markSaved();
+      },
+      create: async (name, groupId) => {
+        sync.cancel();
+        const created = await presetActions.create(name, groupId, saved(), data.paging.totalItemsCount);
+        if (created) onChoose(created, { tellServer: false });
+      },
+      remove: () =>
+        confirmPresetDelete(preset, async () => {
+          const fallback = findDefaultPreset(presets);
+          if ((await presetActions.remove(preset, presets)) && fallback) onChoose(fallback);
+        }),
+    },
+  };
+}

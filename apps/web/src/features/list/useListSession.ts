@@ -1,0 +1,73 @@
+/**
+ * The headless half of the list session: the preset picked for this visit (or why there is none) and
+ * the command that chooses another one (see ListSession.tsx).
+ */
+import type { Preset, PresetGroup } from '@bm/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { AppRoute } from '../../app/routes/routeTable.ts';
+import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import { filtersFromQuery } from '../filters/filtersFromQuery.ts';
+import { writeFilterHistory } from '../presets/filterHistory.ts';
+import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
+import { readDeepLink, resolvePresetSelection } from '../presets/resolvePresetSelection.ts';
+import { usePresetActions } from '../presets/usePresetActions.ts';
+import { presetFilters } from './listState.ts';
+
+export interface ListSessionProps {
+  route: AppRoute;
+  presets: readonly Preset[];
+  groups: readonly PresetGroup[];
+}
+
+interface Active {
+  preset: Preset;
+  /** Bumped on every choice; the list view is keyed by it. */
+  visit: number;
+  chosen: boolean;
+}
+
+export function useListSession({ route, presets, groups }: ListSessionProps) {
+  const { search } = useLocation();
+  const actions = usePresetActions(route.right);
+  const [selection] = useState(() => {
+    const columns = presets.flatMap((p) => parsePresetDefinition(p.definition)?.definition ?? []);
+    return resolvePresetSelection({
+      presets,
+      groupNames: groups.map((g) => g.name),
+      deepLink: readDeepLink(search),
+      hasLinkedFilters: Object.keys(filtersFromQuery(search, columns)).length > 0,
+    });
+  });
+  const [active, setActive] = useState<Active | null>(() =>
+    selection.status === 'ok' ? { preset: selection.preset, visit: 0, chosen: selection.deepLinked } : null,
+  );
+  const started = useRef(false);
+
+  const choose = (preset: Preset, options: { tellServer: boolean } = { tellServer: true }) => {
+    const definition = parsePresetDefinition(preset.definition);
+    if (definition) writeFilterHistory(window.sessionStorage, route.right, presetFilters(definition));
+    setActive((current) => ({ preset, visit: (current?.visit ?? 0) + 1, chosen: true }));
+    if (options.tellServer) void actions.changeInUse(preset);
+  };
+
+  useEffect(() => {
+    // Once per visit, also under StrictMode's double effects.
+    if (started.current || selection.status !== 'ok') return;
+    started.current = true;
+    if (selection.alert) showErrorAlert(selection.alert);
+    if (selection.deepLinked) {
+      const definition = parsePresetDefinition(selection.preset.definition);
+      if (definition) writeFilterHistory(window.sessionStorage, route.right, presetFilters(definition));
+      if (!selection.preset.isInUse) void actions.changeInUse(selection.preset);
+    }
+  }, [selection, actions, route.right]);
+
+  const status =
+    selection.status === 'ok' && active
+      ? 'ok'
+      : selection.status === 'missingDefault'
+        ? 'missingDefault'
+        : 'empty';
+  return { status, active, presetActions: actions, choose } as const;
+}
