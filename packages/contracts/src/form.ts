@@ -47,9 +47,13 @@ export const VALIDATION_RULES = [
 ] as const;
 export type ValidationRuleName = (typeof VALIDATION_RULES)[number];
 
-/** One rule in the list form: `{name, message, value}` (value for bounds). */
+/**
+ * One rule of a preset field: `{name, message, value}` (value for bounds). The name is
+ * any text here: the rule engine (field-rules.ts) ignores its case and spaces and drops unknown
+ * names, and a spec must not be thrown away whole for writing `Required`.
+ */
 export const validationRuleSchema = z.object({
-  name: z.enum(VALIDATION_RULES),
+  name: z.string().max(100),
   message: z.string().max(300).optional(),
   value: z.union([z.number(), z.string()]).optional(),
 });

@@ -1,6 +1,7 @@
 export * from './config.ts';
 export * from './criteria.ts';
 export * from './errors.ts';
+export * from './field-rules.ts';
 export * from './form.ts';
 export * from './ids.ts';
 export * from './logs.ts';

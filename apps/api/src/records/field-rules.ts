@@ -1,18 +1,14 @@
 /**
  * Checks one submitted value against its form field: the type of its widget, then the field's
- * rules in order, stopping at the first failure. Returns the value to store (HTML
- * sanitised, empty non-text values as null) or the message for `errors[mapKey]`.
+ * rules through the rule engine of `@bm/contracts` (the one the browser runs), stopping at the
+ * first failure. Returns the value to store (HTML sanitised, empty non-text values as null) or the
+ * message for `errors[mapKey]`.
  */
-import type { FormFieldSpec, ValidationRule, ValidationRuleName } from '@bm/contracts';
-import { VALIDATION_RULES } from '@bm/contracts';
+import { checkRules, type FormFieldSpec, parseFieldRules } from '@bm/contracts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DIGITS = /^\d+$/;
-const SPECIAL = /["<>()'%;+&\\*?~|#@!]/;
-const LETTERS = /^[\p{L}\s]*$/u;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const TEXT_TYPES = new Set([
   'text',
@@ -30,25 +26,6 @@ const TEXT_TYPES = new Set([
   'jsonview',
 ]);
 const MAX_TEXT = 1_000_000;
-
-/** The rules of a field in either spec format: a list, or pipe-joined names with messages. */
-function rulesOf(spec: FormFieldSpec): ValidationRule[] {
-  if (Array.isArray(spec.validations)) return spec.validations;
-  if (typeof spec.validations !== 'string' || spec.validations === '') return [];
-  const messages = (spec.validationMessages ?? '').split('|');
-  return spec.validations
-    .split(/[|,;]/)
-    .map((entry, i) => {
-      // A bound may ride on the name: `minlength:3`.
-      const [name = '', value] = entry.split(':').map((part) => part.trim());
-      return {
-        name: name as ValidationRuleName,
-        message: messages[i]?.trim() || undefined,
-        ...(value !== undefined && value !== '' ? { value: Number(value) } : {}),
-      };
-    })
-    .filter((rule) => VALIDATION_RULES.includes(rule.name));
-}
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -108,55 +85,6 @@ function typed(type: string, value: unknown): Checked {
   }
 }
 
-function ruleFails(rule: ValidationRule, value: unknown, spec: FormFieldSpec): string | null {
-  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-  const bound = Number(
-    rule.value ?? (rule.name === 'maxlength' ? spec.inputProps?.maxLength : spec.inputProps?.minLength),
-  );
-  const fails = (() => {
-    switch (rule.name) {
-      case 'required':
-        return isEmpty(value);
-      case 'checked':
-        return value !== true;
-      case 'minlength':
-        return text !== '' && Number.isFinite(bound) && text.length < bound;
-      case 'maxlength':
-        return Number.isFinite(bound) && text.length > bound;
-      case 'number':
-        return text !== '' && !DIGITS.test(text);
-      case 'email':
-        return text !== '' && !EMAIL.test(text);
-      case 'json':
-        if (text === '') return false;
-        try {
-          JSON.parse(text);
-          return false;
-        } catch {
-          return true;
-        }
-      case 'specialchars':
-        return SPECIAL.test(text);
-      case 'letters':
-        return !LETTERS.test(text);
-    }
-  })();
-  return fails ? (rule.message ?? defaultMessage(rule, bound)) : null;
-}
-
-function defaultMessage(rule: ValidationRule, bound: number): string {
-  switch (rule.name) {
-    case 'required':
-      return 'This field is required';
-    case 'minlength':
-      return `At least ${bound} characters`;
-    case 'maxlength':
-      return `At most ${bound} characters`;
-    default:
-      return `Fails the ${rule.name} rule`;
-  }
-}
-
 /** Types whose value is chosen from a list of options. */
 export const isListType = (type: string): boolean =>
   type === 'combobox' || type === 'singleselect' || type === 'multiselect';
@@ -176,10 +104,9 @@ export function fixedOptionsOf(spec: FormFieldSpec): unknown[] | undefined {
 export function checkField(spec: FormFieldSpec, fallbackType: string, value: unknown): Checked {
   const result = typed(spec.type ?? fallbackType, value);
   if (!result.ok) return result;
-  for (const rule of rulesOf(spec)) {
-    const message = ruleFails(rule, result.value, spec);
-    if (message) return { ok: false, message };
-  }
+  // The browser runs the same rules on the same value before it sends it.
+  const message = checkRules(parseFieldRules(spec), result.value);
+  if (message) return { ok: false, message };
   const options = fixedOptionsOf(spec);
   if (options && !isEmpty(result.value)) {
     const allowed = new Set(options.map(String));

@@ -31,8 +31,13 @@ export async function loadFormFields(
   const definition = presetDefinitionSchema.parse(rows[0].definition);
   const fields = new Map<string, FormField>();
   for (const column of definition.definition) {
-    const spec = column[kind] as FormFieldSpec | undefined;
-    if (!spec) continue;
+    const own = column[kind] as FormFieldSpec | undefined;
+    if (!own) continue;
+    // The column's input props hold for each of its forms, as in the browser: a length rule
+    // without a bound takes its `minLength`/`maxLength` from there too.
+    const spec = column.inputProps
+      ? { ...own, inputProps: { ...column.inputProps, ...own.inputProps } }
+      : own;
     fields.set(column.mapKey, {
       mapKey: column.mapKey,
       column,

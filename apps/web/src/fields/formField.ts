@@ -6,13 +6,14 @@
  */
 import {
   type ColumnDefinition,
+  type FieldRule,
   FORM_FIELD_TYPES,
   type FormFieldSpec,
   type FormFieldType,
   formFieldSpecSchema,
   type PresetDefinition,
+  parseFieldRules,
 } from '@bm/contracts';
-import { type ParsedRule, parseRules } from './parseRules.ts';
 
 export type FormMode = 'edit' | 'create' | 'bulkupdate' | 'view';
 
@@ -28,7 +29,7 @@ export interface FormField {
   tabId: string | undefined;
   /** A cssClass containing 'readonly'. */
   readOnly: boolean;
-  rules: readonly ParsedRule[];
+  rules: readonly FieldRule[];
   required: boolean;
   /** maxlength becomes the input's limit. */
   maxLength: number | undefined;
@@ -73,7 +74,7 @@ export function toFormField(
 ): FormField {
   const spec = resolveSpec(column, raw);
   const type = isFieldType(spec.type) ? spec.type : isFieldType(column.type) ? column.type : 'text';
-  const rules = parseRules(spec);
+  const rules = parseFieldRules(spec);
   const maxRule = rules.find((r) => r.name === 'maxlength');
   const inputMax = spec.inputProps?.maxLength;
   return {
@@ -87,11 +88,7 @@ export function toFormField(
     readOnly: (spec.cssClass ?? '').toLowerCase().includes('readonly'),
     rules,
     required: rules.some((r) => r.name === 'required' || r.name === 'checked'),
-    maxLength: maxRule
-      ? Number(maxRule.value) || undefined
-      : typeof inputMax === 'number'
-        ? inputMax
-        : undefined,
+    maxLength: maxRule ? maxRule.bound : typeof inputMax === 'number' ? inputMax : undefined,
     markable: spec.isMarked === true,
   };
 }

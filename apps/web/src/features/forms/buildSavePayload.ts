@@ -4,11 +4,10 @@
  * under `mapKeyId`; empty non-text values go as null; a `mapKey_preFill` prefix is prepended; updates
  * carry `rowVersion`; mark-fields mode sends only the marked fields plus `markedFields`.
  */
-import type { SavePayload } from '@bm/contracts';
+import { isEmptyValue, type SavePayload } from '@bm/contracts';
 import type { FormField } from '../../fields/formField.ts';
 import type { AdapterOf } from './fieldAdapter.ts';
 import { preFillKey } from './fieldAdapter.ts';
-import { isEmptyValue } from './validation/ruleChecks.ts';
 
 export const NO_PROCEDURE_MESSAGE = 'there are prolems related to configuration while sent data to API';
 

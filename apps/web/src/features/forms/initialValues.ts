@@ -5,11 +5,11 @@
  * taken off a loaded value. The 'user' field gets the signed-in user's email on a new record (and
  * on a stored one that has none).
  */
+import { isEmptyValue } from '@bm/contracts';
 import { displayKey } from '../../fields/displayKey.ts';
 import type { FormField } from '../../fields/formField.ts';
 import type { AdapterOf } from './fieldAdapter.ts';
 import { preFillKey } from './fieldAdapter.ts';
-import { isEmptyValue } from './validation/ruleChecks.ts';
 
 export type FormValues = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * shows under the field; the form is invalid when any field fails. In mark-fields mode only the
  * marked fields are checked, and at least one must be marked.
  */
+import { checkRules } from '@bm/contracts';
 import type { FormField } from '../../../fields/formField.ts';
-import { RULE_CHECKS } from './ruleChecks.ts';
 
 export const FORM_INVALID_MESSAGE = 'Please fill up all required field';
 export const NO_MARKED_FIELD_MESSAGE = 'Please choose at least one more fields for the changes.';
@@ -12,10 +12,8 @@ export const NO_MARKED_FIELD_MESSAGE = 'Please choose at least one more fields f
 export type FieldErrors = Record<string, string>;
 
 export function validateField(field: Pick<FormField, 'rules'>, value: unknown): string | undefined {
-  for (const rule of field.rules) {
-    if (!RULE_CHECKS[rule.name](value, rule.value)) return rule.message;
-  }
-  return undefined;
+  // The same engine the server runs on save, so both give the same verdict and message.
+  return checkRules(field.rules, value);
 }
 
 export interface FormCheck {
