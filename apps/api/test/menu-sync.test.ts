@@ -175,6 +175,30 @@ describe('starting a version whose catalogue gained an area', () => {
   });
 });
 
+describe('a stored menu that is not a menu tree', () => {
+  it('is left as it is and does not stop the start; once mended it gets the new entries', async () => {
+    const broken = [{ id: 1, name: 'Mine', submenu: [null, { id: 2, linkTo: '/x' }] }];
+    await database.db.query('UPDATE menus SET content = $1 WHERE id = 1', [JSON.stringify(broken)]);
+    await database.db.query(
+      "DELETE FROM menu_catalog_entries WHERE menu_id = 1 AND entry_key = 'link:/review/list'",
+    );
+    const first = await start();
+    await first.close();
+    const { rows } = await database.db.query<{ content: unknown }>('SELECT content FROM menus WHERE id = 1');
+    expect(rows[0]?.content).toEqual(broken);
+
+    await storeMenu([{ id: 1, name: 'Mine', submenu: [{ id: 2, name: 'X', linkTo: '/x' }] }]);
+    const second = await start();
+    try {
+      const served = await adminMenu(second);
+      expect(served.map((g) => g.name)).toEqual(['Mine', 'Content']);
+      expect(groupOf(served, 'Content').map((l) => l.linkTo)).toEqual(['/review/list']);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('upgrading a database from before the menu sync', () => {
   it('keeps the entries staff deleted or renamed, and changes nothing after', async () => {
     // The version before had no record of offered entries: undo this version's migration.

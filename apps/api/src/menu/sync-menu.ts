@@ -8,8 +8,11 @@
  * moved, re-iconed or hid keeps their change. A key that is not recorded is added (unless an entry
  * with its link is already in the menu) and then recorded.
  */
-import type { MenuItem } from '@bm/contracts';
+import { type MenuItem, menuItemSchema } from '@bm/contracts';
 import type pg from 'pg';
+import { z } from 'zod';
+
+const storedMenuSchema = z.array(menuItemSchema);
 
 export const groupKey = (name: string): string => `group:${name}`;
 export const linkKey = (linkTo: string): string => `link:${linkTo}`;
@@ -161,7 +164,9 @@ export function mergeMenu(
  * Syncs one stored menu with the catalogue, inside the caller's transaction (which also holds the
  * catalogue sync's advisory lock, so instances starting together run this one after the other).
  * A menu that does not exist yet is created from the catalogue. Writes the menu row only when an
- * entry was added, so a start with nothing new leaves the menu untouched.
+ * entry was added, so a start with nothing new leaves the menu untouched. A stored menu that is not
+ * a menu tree (written around the editor) is left as it is and offered nothing, rather than failing
+ * the start: its entries are offered once it is mended.
  */
 export async function syncMenu(
   client: pg.PoolClient,
@@ -173,6 +178,9 @@ export async function syncMenu(
     [menu.id],
   );
   let merge: MenuMerge;
+  if (rows[0] && !storedMenuSchema.safeParse(rows[0].content).success) {
+    return { content: rows[0].content, added: [], offeredNow: [] };
+  }
   if (rows[0]) {
     const recorded = await client.query<{ key: string }>(
       'SELECT entry_key AS key FROM menu_catalog_entries WHERE menu_id = $1',
