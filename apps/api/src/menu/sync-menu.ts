@@ -14,8 +14,8 @@ import { z } from 'zod';
 
 const storedMenuSchema = z.array(menuItemSchema);
 
-export const groupKey = (name: string): string => `group:${name}`;
-export const linkKey = (linkTo: string): string => `link:${linkTo}`;
+const groupKey = (name: string): string => `group:${name}`;
+const linkKey = (linkTo: string): string => `link:${linkTo}`;
 
 /** Every key of a catalogue menu (top-level groups of linked entries): its groups and entries. */
 export function catalogueKeys(catalogue: readonly MenuItem[]): string[] {
