@@ -1,6 +1,7 @@
 /**
  * The default menu (id 1): every area grouped as staff expect, each entry guarded by the right of
- * its list page. Inserted once; afterwards the menu editor owns it.
+ * its list page. Inserted whole into a new database; an existing one is only given the entries it has
+ * never been offered, and staff's changes stand (docs/adr/0009-menu-sync.md).
  */
 import type { MenuItem } from '@bm/contracts';
 import { AREAS, type MenuGroup, menuRight } from './areas.ts';

@@ -1,6 +1,7 @@
 /**
  * Brings the database's catalogue tables in line with the versioned catalogue files on every start:
- * rights, roles and their rights, the default menu when none exists yet, the entity catalogue,
+ * rights, roles and their rights, the main menu (created from the default menu, or given the catalogue
+ * entries it has never been offered: src/menu/sync-menu.ts), the entity catalogue,
  * preset groups and the shipped default presets. Idempotent, one
  * transaction, so concurrent instances starting together converge on the same rows.
  */
@@ -8,6 +9,7 @@ import { allRights } from '../../catalog/areas.ts';
 import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
 import { ROLES } from '../../catalog/roles.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
+import { syncMenu } from '../menu/sync-menu.ts';
 import { syncEntities } from './sync-entities.ts';
 
 export async function syncCatalog(db: Db): Promise<void> {
@@ -33,10 +35,7 @@ export async function syncCatalog(db: Db): Promise<void> {
         [roleId, role.rights],
       );
     }
-    await client.query(
-      'INSERT INTO menus (id, name, content) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
-      [MAIN_MENU_ID, MAIN_MENU_NAME, JSON.stringify(defaultMenu())],
-    );
+    await syncMenu(client, { id: MAIN_MENU_ID, name: MAIN_MENU_NAME }, defaultMenu());
     await syncEntities(client);
   });
 }
