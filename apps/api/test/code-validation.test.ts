@@ -119,7 +119,7 @@ describe('code validation with tight limits', () => {
   let editor: string | undefined;
   beforeAll(async () => {
     server = await startTestServer({
-      CODE_VALIDATION_TIMEOUT_MS: '200',
+      CODE_VALIDATION_TIMEOUT_MS: '20',
       CODE_VALIDATION_THREADS: '1',
       CODE_VALIDATION_QUEUE: '1',
     });
@@ -127,10 +127,10 @@ describe('code validation with tight limits', () => {
   });
 
   it('stops a parse that runs over the time limit and answers 422, then parses again', async () => {
-    // 195,000 characters of nested tables take parse5 well over 200 ms.
+    // 195,000 characters of nested tables take parse5 far over 20 ms.
     const slow = await validate(server, editor, 'htmlcode', nestedTables(13_000));
     expect(slow.status).toBe(422);
-    expect(slow.body.message).toBe('The code took longer than 0.2 s to check and was not validated');
+    expect(slow.body.message).toBe('The code took longer than 0.02 s to check and was not validated');
     // The terminated worker is replaced.
     expect(await validate(server, editor, 'xmlcode', '<a><b/></a>')).toMatchObject({
       status: 200,
@@ -147,6 +147,8 @@ describe('code validation with tight limits', () => {
     expect(busy.length).toBeGreaterThanOrEqual(1);
     expect(busy[0]?.body.message).toBe('Code validation is busy; try again in a moment');
     expect(busy[0]?.headers.get('retry-after')).toBe('1');
-    expect(answers.every((a) => a.status === 429 || a.status === 422)).toBe(true);
+    // The ones that ran were parsed (200) or stopped at the limit (422): on a quiet machine a parse
+    // may finish inside the limit, so both count; what matters is that the rest were refused.
+    for (const { status } of answers) expect([200, 422, 429]).toContain(status);
   });
 });
