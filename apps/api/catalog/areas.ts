@@ -4,6 +4,7 @@
  * are all derived from this one list, so adding an area is one entry here.
  * Entity rights are named `BMTools/{Entity}/{Action}` (a few overridden); tool rights are bare names.
  */
+import { type EntityAction, entityRightName } from '@bm/contracts';
 
 export type MenuGroup =
   | 'Price-watch'
@@ -14,19 +15,7 @@ export type MenuGroup =
   | 'Tools'
   | 'Administration';
 
-const ACTIONS = [
-  'List',
-  'View',
-  'Create',
-  'Edit',
-  'Delete',
-  'BulkEdit',
-  'Publish',
-  'GetMap',
-  'Map',
-  'SetIsActiveCustomer',
-] as const;
-export type Action = (typeof ACTIONS)[number];
+export type Action = EntityAction;
 
 export interface EntityArea {
   kind: 'entity';
@@ -41,6 +30,8 @@ export interface EntityArea {
   /** Rights whose spelling the spec fixes differently from `BMTools/{entity}/{action}`. */
   rightOverrides?: Partial<Record<Action, string>>;
   icon: string;
+  /** Whether `/` may lead here; such areas are tried in index order before all others. */
+  home?: boolean;
 }
 
 interface ToolArea {
@@ -50,7 +41,10 @@ interface ToolArea {
   label: string;
   group: MenuGroup;
   linkTo: string;
+  /** Key into the runtime config's `toolUrls`. */
+  toolKey: string;
   icon: string;
+  home?: boolean;
 }
 
 export type Area = EntityArea | ToolArea;
@@ -66,6 +60,7 @@ const entity = (e: Omit<EntityArea, 'kind' | 'icon'> & { icon?: string }): Entit
 const tool = (t: Omit<ToolArea, 'kind' | 'icon'> & { icon?: string }): ToolArea => ({
   kind: 'tool',
   icon: 'tool',
+  home: true,
   ...t,
 });
 
@@ -76,6 +71,7 @@ export const AREAS: readonly Area[] = [
     label: 'Database management',
     group: 'Tools',
     linkTo: '/mongoManagement',
+    toolKey: 'mongo',
     icon: 'database',
   }),
   tool({
@@ -83,6 +79,7 @@ export const AREAS: readonly Area[] = [
     label: 'Replication management',
     group: 'Tools',
     linkTo: '/replicationManagement',
+    toolKey: 'replication',
     icon: 'replace',
   }),
   tool({
@@ -90,6 +87,7 @@ export const AREAS: readonly Area[] = [
     label: 'Reservation search',
     group: 'Tools',
     linkTo: '/searchReservation',
+    toolKey: 'search',
     icon: 'search',
   }),
   tool({
@@ -97,6 +95,7 @@ export const AREAS: readonly Area[] = [
     label: 'Roadmap',
     group: 'Tools',
     linkTo: '/roadmapManagement',
+    toolKey: 'roadmap',
     icon: 'map',
   }),
   tool({
@@ -104,6 +103,7 @@ export const AREAS: readonly Area[] = [
     label: 'Camping Monkey',
     group: 'Tools',
     linkTo: '/campingMonkeyManagement',
+    toolKey: 'campingMonkey',
     icon: 'tent',
   }),
   tool({
@@ -111,6 +111,7 @@ export const AREAS: readonly Area[] = [
     label: 'Car compare',
     group: 'Tools',
     linkTo: '/carCompareManagement',
+    toolKey: 'carCompare',
     icon: 'car',
   }),
   tool({
@@ -118,6 +119,7 @@ export const AREAS: readonly Area[] = [
     label: 'Marketing',
     group: 'Tools',
     linkTo: '/marketingManagement',
+    toolKey: 'marketing',
     icon: 'speakerphone',
   }),
   tool({
@@ -125,11 +127,13 @@ export const AREAS: readonly Area[] = [
     label: 'Reconciliation',
     group: 'Tools',
     linkTo: '/reconcilitationManagement',
+    toolKey: 'reconciliation',
     icon: 'scale',
   }),
 
   entity({
     entity: 'Page',
+    home: true,
     label: 'Pages',
     group: 'Content',
     linkTo: '/page/list',
@@ -139,6 +143,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'Preset',
+    home: true,
     label: 'Presets',
     group: 'Administration',
     linkTo: '/preset/list',
@@ -157,6 +162,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'Resource',
+    home: true,
     label: 'Resources',
     group: 'Content',
     linkTo: '/resource/list',
@@ -166,6 +172,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'TranslationResource',
+    home: true,
     label: 'Translation resources',
     group: 'Content',
     linkTo: '/translationresource/list',
@@ -175,6 +182,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'TranslationInterception',
+    home: true,
     label: 'Translation interceptions',
     group: 'Content',
     linkTo: '/translationinterception/list',
@@ -184,6 +192,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'Reservation',
+    home: true,
     label: 'Reservations',
     group: 'Reservations & payments',
     linkTo: '/reservation/list',
@@ -194,6 +203,7 @@ export const AREAS: readonly Area[] = [
 
   entity({
     entity: 'PricewatchLocation',
+    home: true,
     label: 'Locations',
     group: 'Price-watch',
     linkTo: '/pricewatchLocation/list',
@@ -203,6 +213,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchOption',
+    home: true,
     label: 'Options',
     group: 'Price-watch',
     linkTo: '/pricewatchOption/list',
@@ -212,6 +223,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchCar',
+    home: true,
     label: 'Cars',
     group: 'Price-watch',
     linkTo: '/pricewatchcar/list',
@@ -221,6 +233,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchCarClass',
+    home: true,
     label: 'Car classes',
     group: 'Price-watch',
     linkTo: '/pricewatchcarClass/list',
@@ -230,6 +243,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchSupplier',
+    home: true,
     label: 'Suppliers',
     group: 'Price-watch',
     linkTo: '/pricewatchsupplier/list',
@@ -239,6 +253,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchIncludedItem',
+    home: true,
     label: 'Included items',
     group: 'Price-watch',
     linkTo: '/pricewatchIncludedItem/list',
@@ -248,6 +263,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'PricewatchOffice',
+    home: true,
     label: 'Offices',
     group: 'Price-watch',
     linkTo: '/pricewatchOffice/list',
@@ -258,6 +274,7 @@ export const AREAS: readonly Area[] = [
 
   entity({
     entity: 'MerchantLocation',
+    home: true,
     label: 'Locations',
     group: 'Merchant',
     linkTo: '/merchantlocation/list',
@@ -267,6 +284,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantOption',
+    home: true,
     label: 'Options',
     group: 'Merchant',
     linkTo: '/merchantOption/list',
@@ -276,6 +294,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantCar',
+    home: true,
     label: 'Cars',
     group: 'Merchant',
     linkTo: '/merchantmapcar/list',
@@ -285,6 +304,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantCarClass',
+    home: true,
     label: 'Car classes',
     group: 'Merchant',
     linkTo: '/merchantCarClass/list',
@@ -295,6 +315,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantSupplier',
+    home: true,
     label: 'Suppliers',
     group: 'Merchant',
     linkTo: '/merchantSupplier/list',
@@ -304,6 +325,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantIncludedItem',
+    home: true,
     label: 'Included items',
     group: 'Merchant',
     linkTo: '/merchantIncludedItem/list',
@@ -313,6 +335,7 @@ export const AREAS: readonly Area[] = [
   }),
   entity({
     entity: 'MerchantOffice',
+    home: true,
     label: 'Offices',
     group: 'Merchant',
     linkTo: '/merchantOffice/list',
@@ -323,6 +346,7 @@ export const AREAS: readonly Area[] = [
 
   entity({
     entity: 'Menu',
+    home: true,
     label: 'Menus',
     group: 'Administration',
     linkTo: '/menu/list',
@@ -530,7 +554,7 @@ export const AREAS: readonly Area[] = [
 export const LOCATION_RIGHTS = ['ViewLocation', 'EditLocation', 'CreateLocation'] as const;
 
 export const entityRight = (area: EntityArea, action: Action): string =>
-  area.rightOverrides?.[action] ?? `BMTools/${area.entity}/${action}`;
+  entityRightName(area.entity, action, area.rightOverrides);
 
 /** Every right the console knows, in a stable order. */
 export function allRights(): string[] {

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@bm/contracts';
+import { appRoutesSchema, type MenuItem } from '@bm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -109,6 +109,58 @@ describe('GET /api/userRights', () => {
         'BMTools/CustomerReservation/SetIsActiveCustomer',
       ]),
     );
+  });
+});
+
+describe('GET /api/app-routes', () => {
+  it('publishes a screen for every menu link, guarded by the same right', async () => {
+    const response = await call('admin', '/api/app-routes');
+    expect(response.status).toBe(200);
+    const { routes } = appRoutesSchema.parse(await response.json());
+    for (const leaf of leaves(await menuOf('admin'))) {
+      const route = routes.find((r) => r.pattern.toLowerCase() === leaf.linkTo?.toLowerCase());
+      expect(route, leaf.linkTo).toBeDefined();
+      expect(route?.right).toBe(leaf.right);
+    }
+  });
+
+  it('derives every entity screen from its actions, with the spelling an area declares', async () => {
+    const { routes } = appRoutesSchema.parse(await (await call('viewer', '/api/app-routes')).json());
+    const rightOf = (pattern: string) => routes.find((r) => r.pattern === pattern)?.right;
+    expect(rightOf('/page/edit/:id')).toBe('BMTools/Page/Edit');
+    expect(rightOf('/page/bulkedit')).toBe('BMTools/Page/BulkEdit');
+    expect(rightOf('/merchantCarClass/view/:id')).toBe('BMTools/merchantcarclass/View');
+    expect(rightOf('/reservation/:id/getmap')).toBe('BMTools/Reservation/GetMap');
+    // No screen for an action the area does not allow: presets are never created by hand.
+    expect(rightOf('/preset/create')).toBeUndefined();
+    expect(routes.find((r) => r.pattern === '/roadmapManagement')).toMatchObject({
+      kind: 'tool',
+      right: 'ViewRoadmapTool',
+      toolKey: 'roadmap',
+    });
+    // Every right a route names exists.
+    const rights = new Set((await (await call('admin', '/api/userRights')).json()) as string[]);
+    for (const route of routes) expect(rights.has(route.right), route.pattern).toBe(true);
+  });
+
+  it('orders the home redirect: tools first, then pages, and menus last', async () => {
+    const { homeOrder } = appRoutesSchema.parse(await (await call('editor', '/api/app-routes')).json());
+    expect(homeOrder.slice(0, 9)).toEqual([
+      'mongomanagement',
+      'replicationmanagement',
+      'searchreservation',
+      'roadmapmanagement',
+      'campingmonkeymanagement',
+      'carcomparemanagement',
+      'marketingmanagement',
+      'reconcilitationmanagement',
+      'page',
+    ]);
+    expect(homeOrder.at(-1)).toBe('menu');
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await fetch(`${server.baseUrl}/api/app-routes`)).status).toBe(401);
   });
 });
 

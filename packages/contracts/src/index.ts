@@ -1,3 +1,4 @@
+export * from './app-routes.ts';
 export * from './config.ts';
 export * from './criteria.ts';
 export * from './errors.ts';

@@ -1,10 +1,11 @@
 /**
- * Health, runtime config, the caller's rights and the client log sink.
+ * Health, runtime config, the caller's rights, the published routes and the client log sink.
  */
 import { API_SCOPE, clientLogSchema, HUB_SCOPE, type RuntimeConfig } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deriveAppRoutes } from '../areas/app-routes.ts';
 import { callerOf } from '../auth/access.ts';
 import type { AppConfig } from '../config.ts';
 import { issuerOf } from '../config.ts';
@@ -74,6 +75,18 @@ export async function platformRoutes(
     '/api/userRights',
     { config: { access: 'user' }, schema: { tags: ['platform'], summary: "The caller's right names" } },
     async (request) => [...(await callerOf(request).rights())].sort(),
+  );
+
+  // The same for every caller: what each screen is and which right opens it. Signed-in callers only,
+  // like the menu, so the list of areas is not handed to strangers.
+  const appRoutes = deriveAppRoutes();
+  api.get(
+    '/api/app-routes',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['platform'], summary: 'Every screen of every area and the right that opens it' },
+    },
+    async () => appRoutes,
   );
 
   api.post(

@@ -1,0 +1,109 @@
+/**
+ * The console's screens as the server publishes them (`GET /api/app-routes`) and the rules that
+ * name them: an entity's screens live under one path segment (`/{segment}/list`,
+ * `/{segment}/edit/:id`, …) and each is guarded by the right `BMTools/{Entity}/{Action}`, except the
+ * few spellings an area declares itself. The server derives its routes with these rules; the web
+ * only reads what the server sends, so no web file names a business area.
+ */
+import { z } from 'zod';
+
+/** Every action an entity area may allow; each is the last segment of a right name. */
+export const ENTITY_ACTIONS = [
+  'List',
+  'View',
+  'Create',
+  'Edit',
+  'Delete',
+  'BulkEdit',
+  'Publish',
+  'GetMap',
+  'Map',
+  'SetIsActiveCustomer',
+] as const;
+export type EntityAction = (typeof ENTITY_ACTIONS)[number];
+
+export const SCREEN_KINDS = ['list', 'create', 'edit', 'view', 'bulkedit', 'getmap', 'map', 'tool'] as const;
+export type ScreenKind = (typeof SCREEN_KINDS)[number];
+
+export interface AppRoute {
+  pattern: string;
+  kind: ScreenKind;
+  right: string;
+  /** The parent list page, where save or cancel returns to. */
+  listPath?: string | undefined;
+  /** Key into the runtime config's `toolUrls`. */
+  toolKey?: string | undefined;
+}
+
+export interface AppRoutes {
+  routes: AppRoute[];
+  /**
+   * First path segments (lower case) in the order the home redirect prefers them; menu entries
+   * whose link starts with none of them come after, in menu order.
+   */
+  homeOrder: string[];
+}
+
+export const appRouteSchema = z.object({
+  pattern: z.string().startsWith('/'),
+  kind: z.enum(SCREEN_KINDS),
+  right: z.string().min(1),
+  listPath: z.string().optional(),
+  toolKey: z.string().optional(),
+});
+
+export const appRoutesSchema = z.object({
+  routes: z.array(appRouteSchema),
+  homeOrder: z.array(z.string()),
+});
+
+/** The right guarding `action` on `entity`, or the spelling the area declares for it. */
+export const entityRightName = (
+  entity: string,
+  action: EntityAction,
+  overrides?: Partial<Record<EntityAction, string>>,
+): string => overrides?.[action] ?? `BMTools/${entity}/${action}`;
+
+/** The screen each action opens, and its path under the entity's segment. */
+const ENTITY_SCREENS: readonly { kind: ScreenKind; action: EntityAction; path: (s: string) => string }[] = [
+  { kind: 'list', action: 'List', path: (s) => `/${s}/list` },
+  { kind: 'create', action: 'Create', path: (s) => `/${s}/create` },
+  { kind: 'edit', action: 'Edit', path: (s) => `/${s}/edit/:id` },
+  { kind: 'view', action: 'View', path: (s) => `/${s}/view/:id` },
+  { kind: 'bulkedit', action: 'BulkEdit', path: (s) => `/${s}/bulkedit` },
+  { kind: 'getmap', action: 'GetMap', path: (s) => `/${s}/:id/getmap` },
+  { kind: 'map', action: 'Map', path: (s) => `/${s}/:id/map` },
+];
+
+export const listPathOf = (segment: string): string => `/${segment}/list`;
+
+/** The segment of a list path: `/page/list` → `page`. */
+export function segmentOfListPath(listPath: string): string {
+  const match = /^\/([^/]+)\/list$/.exec(listPath);
+  if (!match?.[1]) throw new Error(`Not a list path: ${listPath}`);
+  return match[1];
+}
+
+export interface EntityRouteSource {
+  segment: string;
+  entity: string;
+  actions: readonly EntityAction[];
+  rightOverrides?: Partial<Record<EntityAction, string>> | undefined;
+}
+
+/** One route per screen whose action the area allows; a screen without its right cannot exist. */
+export function entityRoutes(area: EntityRouteSource): AppRoute[] {
+  return ENTITY_SCREENS.filter(({ action }) => area.actions.includes(action)).map(
+    ({ kind, action, path }) => ({
+      pattern: path(area.segment),
+      kind,
+      right: entityRightName(area.entity, action, area.rightOverrides),
+      listPath: listPathOf(area.segment),
+    }),
+  );
+}
+
+/** The first path segment, lower-cased: `/Page/list?x=1` → `page`. */
+export function firstPathSegment(path: string): string {
+  return (path.split(/[?#]/)[0] ?? '').split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
+}
