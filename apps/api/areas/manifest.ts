@@ -1,0 +1,171 @@
+/**
+ * An area module's manifest: everything the console needs to know about one business area, stated
+ * once. The catalogue entry, the default presets, the right names, the routes, the menu entry and,
+ * for areas that use them, the standard list view and save/delete/publish procedures are all
+ * derived from it (src/areas/). How to add an area: docs/areas.md.
+ */
+import type { ColumnType, EntityAction, FormFieldSpec, PresetDefinition, RowAction } from '@bm/contracts';
+import type { DropdownSpec } from '../catalog/dropdowns.ts';
+import type { CatalogColumnType } from '../catalog/entity-spec.ts';
+import type { Tags } from '../catalog/presets/tag-column.ts';
+import type { Queryable } from '../src/db/pool.ts';
+
+export type MenuGroup =
+  | 'Price-watch'
+  | 'Merchant'
+  | 'Content'
+  | 'Reservations & payments'
+  | 'Exception management'
+  | 'Tools'
+  | 'Administration';
+
+/** How one field shows in the list: its grid column and what the list endpoint allows on it. */
+export interface ListSettings {
+  /** Shown when the user has not chosen columns (default true). */
+  visible?: boolean;
+  /** May be filtered (default true). */
+  filter?: boolean;
+  /** May be sorted (default true). */
+  sort?: boolean;
+  /** The grid's cell type when it differs from the field's (`link`, `combobox`). */
+  type?: ColumnType;
+  inputProps?: Record<string, unknown>;
+  /** Coloured tags per value; also the filter's options. */
+  tags?: Tags;
+  /** Only in the list view, never in the grid preset (e.g. a flag a row action reads). */
+  hidden?: boolean;
+}
+
+/** How one field shows in the create, edit and view forms (the preset's field spec). */
+export interface FormSettings extends FormFieldSpec {
+  /** Shown on the edit and view forms but never on create (e.g. the id). */
+  notOnCreate?: boolean;
+  /** Offered by the bulk editor, without its rules. */
+  bulk?: boolean;
+}
+
+export interface AreaField {
+  /** Key on the wire: list column, form mapKey, JSON key of the save payload. */
+  key: string;
+  label: string;
+  /** Storage and filter type. */
+  type: CatalogColumnType;
+  /** Table column for generated SQL (default: the key in snake_case). */
+  column?: string;
+  /**
+   * SQL the generated list view reads instead of the column, over the area's table as `t` and the
+   * manifest's `joins` (e.g. a parent's name). Such a field is never written.
+   */
+  select?: string;
+  /** In the list (default) or not. */
+  list?: ListSettings | false;
+  /** In the forms, or not (default: not). */
+  form?: FormSettings;
+  /** Never written by the generated save (ids, audit columns, status set by publish). */
+  readOnly?: boolean;
+  /** Value the generated insert stores when the payload leaves the field out (SQL literal). */
+  insertDefault?: string;
+}
+
+export interface ListSpec {
+  /** Raise to ship a changed list preset (screens prefer the latest version). */
+  version: number;
+  /** The initial sort. */
+  sort: { key: string; direction: 'ASC' | 'DESC' };
+  /** Extra grid settings (e.g. `frozenField`). */
+  settings?: Record<string, unknown>;
+  /** Redirect after a create from the list's Create button. */
+  createRedirect?: boolean;
+  /** Extra row actions after View, Edit and Delete (e.g. Get Map), and adjustments to those. */
+  rowActions?: {
+    view?: Partial<RowAction>;
+    delete?: Partial<RowAction>;
+    extra?: RowAction[];
+  };
+}
+
+export interface FormSpec {
+  /** Raise to ship changed form presets. */
+  version: number;
+  /** Raise to ship a changed bulk-edit preset (default: `version`). */
+  bulkVersion?: number;
+  tabs?: PresetDefinition['Tabs'];
+  /** Where save returns to (default: the list). */
+  redirect?: string;
+  /** Presets shipped for these rights only (default: Create, Edit, View and BulkEdit as allowed). */
+  presets?: readonly ('Create' | 'Edit' | 'View' | 'BulkEdit')[];
+  /** The view form is readonly without a save action (e.g. a record nobody edits). */
+  viewOnly?: boolean;
+}
+
+/** Procedures the area writes through; the standard ones are generated unless named here. */
+export interface ProcedureNames {
+  save?: string;
+  delete?: string;
+  publish?: string;
+  setIsActiveCustomer?: string;
+}
+
+export interface EntityManifest {
+  kind: 'entity';
+  /** Entity segment of the right names: `BMTools/{entity}/{Action}`. */
+  entity: string;
+  /** Menu label, as the list page is headed. */
+  label: string;
+  /** One record, in messages ("Rule saved"). */
+  singular: string;
+  group: MenuGroup;
+  icon: string;
+  /** First path segment of its screens: `/{segment}/list`. */
+  segment: string;
+  api: string;
+  actions: readonly EntityAction[];
+  /** Right names spelled differently from `BMTools/{entity}/{Action}`. */
+  rightOverrides?: Partial<Record<EntityAction, string>>;
+  /** Tried by the home redirect, in index order, before all other entries. */
+  home?: boolean;
+  /** The table its standard SQL works on; absent when the area has none (yet). */
+  table?: string;
+  /** Joins the list view adds after `FROM {table} t` (for fields with `select`). */
+  joins?: string;
+  /** Names of the list and record views (default: `v_{table}` and `v_{table}_record`). */
+  views?: { list?: string; record?: string };
+  /** Procedures the area wrote itself; every other standard one is generated. */
+  procedures?: ProcedureNames;
+  /**
+   * `generated`: the list view, record view and procedures come from the fields (src/areas/area-sql.ts);
+   * `own`: the area's migrations create them.
+   */
+  sql?: 'generated' | 'own';
+  /** Path of the bulk update when it is not `PUT {api}`. */
+  bulkPath?: string;
+  fields?: readonly AreaField[];
+  list?: ListSpec;
+  form?: FormSpec;
+  /** Presets beyond the derived ones (a view of another shape, a right with its own screen). */
+  extraPresets?: readonly { rightName: string; version: number; definition: PresetDefinition }[];
+  dropdowns?: readonly DropdownSpec[];
+  /** Demo rows for a new database (`npm run seed`, and the first start when empty). */
+  demo?: (db: Queryable, options: { scale: number }) => Promise<void>;
+}
+
+export interface ToolManifest {
+  kind: 'tool';
+  /** The tool right, a bare name. */
+  right: string;
+  label: string;
+  group: MenuGroup;
+  icon: string;
+  /** The tool page's path. */
+  path: string;
+  /** Key into the runtime config's `toolUrls`. */
+  toolKey: string;
+  home?: boolean;
+}
+
+export type AreaManifest = EntityManifest | ToolManifest;
+
+export const defineArea = (manifest: Omit<EntityManifest, 'kind'>): EntityManifest => ({
+  kind: 'entity',
+  ...manifest,
+});
