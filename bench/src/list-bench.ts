@@ -4,7 +4,7 @@
  * against estimate; and the plan of each query, to show the index it uses.
  */
 import pg from 'pg';
-import { reservationsEntity } from '../../apps/api/catalog/entities/reservations.ts';
+import { catalogEntry } from '../../apps/api/catalog/entities/index.ts';
 import { columnMap, parseFilters, parseListQuery } from '../../apps/api/src/criteria/parse-criteria.ts';
 import { countSql, listSql, type SqlQuery } from '../../apps/api/src/criteria/plan-sql.ts';
 import { startBareHandler } from './bare-handler.ts';
@@ -39,18 +39,18 @@ async function explain(databaseUrl: string, sql: SqlQuery): Promise<string> {
 }
 
 export async function listBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
-  const key = columnMap(reservationsEntity).get('id');
+  const key = columnMap(catalogEntry('Reservation')).get('id');
   if (!key) throw new Error('reservations have no id column');
   const cases = [20, 1000].map((pageSize) => {
     const params = { filters: nested, sort, pageSize: String(pageSize), pageIndex: '0' };
     return {
       pageSize,
       path: `/api/reservations?${qs(params)}`,
-      sql: listSql(parseListQuery(params, reservationsEntity), key),
+      sql: listSql(parseListQuery(params, catalogEntry('Reservation')), key),
     };
   });
   const summary = {
-    exact: countSql({ filter: parseFilters(narrow, reservationsEntity), view: 'v_reservations' }),
+    exact: countSql({ filter: parseFilters(narrow, catalogEntry('Reservation')), view: 'v_reservations' }),
     estimate: countSql({ filter: null, view: 'v_reservations' }),
   };
   const bare = await startBareHandler(

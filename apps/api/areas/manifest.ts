@@ -7,7 +7,6 @@
 import type { ColumnType, EntityAction, FormFieldSpec, PresetDefinition, RowAction } from '@bm/contracts';
 import type { DropdownSpec } from '../catalog/dropdowns.ts';
 import type { CatalogColumnType } from '../catalog/entity-spec.ts';
-import type { Tags } from '../catalog/presets/tag-column.ts';
 import type { Queryable } from '../src/db/pool.ts';
 
 export type MenuGroup =
@@ -18,6 +17,9 @@ export type MenuGroup =
   | 'Exception management'
   | 'Tools'
   | 'Administration';
+
+/** Coloured tags per value of a status-like column: the grid's tags and the filter's options at once. */
+export type Tags = Record<string, { color: string; label: string }>;
 
 /** How one field shows in the list: its grid column and what the list endpoint allows on it. */
 export interface ListSettings {
@@ -76,11 +78,13 @@ export interface ListSpec {
   settings?: Record<string, unknown>;
   /** Redirect after a create from the list's Create button. */
   createRedirect?: boolean;
-  /** Extra row actions after View, Edit and Delete (e.g. Get Map), and adjustments to those. */
+  /**
+   * Adjustments to the derived row actions (View, Edit when the area saves, Get Map when it maps,
+   * Delete when it deletes), e.g. a condition on Delete.
+   */
   rowActions?: {
     view?: Partial<RowAction>;
     delete?: Partial<RowAction>;
-    extra?: RowAction[];
   };
 }
 

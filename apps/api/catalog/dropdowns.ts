@@ -1,3 +1,5 @@
+import { AREA_INDEX } from '../areas/index.ts';
+
 /**
  * Registered lookups for `GET /api/dropdowns/{name}`: the view each reads, its columns, the column
  * an autocomplete `name` filters on, and the rights that may read it. Only these views may ever be
@@ -18,45 +20,7 @@ export interface DropdownSpec {
   orderBy: string;
 }
 
-export const DROPDOWNS: readonly DropdownSpec[] = [
-  {
-    name: 'languages2',
-    view: 'v_dd_languages',
-    // Page forms (language combobox) and the pages list's language column.
-    rights: [
-      'BMTools/Page/List',
-      'BMTools/Page/View',
-      'BMTools/Page/Create',
-      'BMTools/Page/Edit',
-      'BMTools/Page/BulkEdit',
-    ],
-    columns: ['value', 'label'],
-    searchColumn: 'label',
-    orderBy: 'label',
-  },
-  {
-    name: 'interceptions',
-    view: 'v_dd_interceptions',
-    // Interceptions themselves, and the trigger forms and list that pick an interception.
-    rights: [
-      'BMTools/Interception/List',
-      'BMTools/Interception/View',
-      'BMTools/InterceptionTrigger/List',
-      'BMTools/InterceptionTrigger/View',
-      'BMTools/InterceptionTrigger/Create',
-      'BMTools/InterceptionTrigger/Edit',
-    ],
-    columns: ['id', 'name'],
-    searchColumn: 'name',
-    orderBy: 'name',
-  },
-  {
-    name: 'suppliers',
-    view: 'v_dd_suppliers',
-    // Supplier names as reservations carry them.
-    rights: ['BMTools/Reservation/List', 'BMTools/Reservation/View'],
-    columns: ['value', 'label'],
-    searchColumn: 'label',
-    orderBy: 'label',
-  },
-];
+/** Every area's lookups. */
+export const DROPDOWNS: readonly DropdownSpec[] = AREA_INDEX.flatMap((area) =>
+  area.kind === 'entity' ? (area.dropdowns ?? []) : [],
+);

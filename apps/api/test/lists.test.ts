@@ -4,11 +4,13 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reservationsEntity } from '../catalog/entities/reservations.ts';
+import { catalogEntry } from '../catalog/entities/index.ts';
 import type { CatalogColumn } from '../catalog/entity-spec.ts';
 import { operationsFor } from '../src/criteria/parse-value.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+
+const reservationsEntity = catalogEntry('Reservation');
 
 let server: TestServer;
 let token: string;

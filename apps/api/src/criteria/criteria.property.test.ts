@@ -5,12 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reservationsEntity } from '../../catalog/entities/reservations.ts';
+import { catalogEntry } from '../../catalog/entities/index.ts';
 import type { CatalogColumn } from '../../catalog/entity-spec.ts';
 import { CriteriaError, type ListRequest } from './criteria.types.ts';
 import { columnMap, parseListQuery, type QueryInput } from './parse-criteria.ts';
 import { operationsFor } from './parse-value.ts';
 import { countSql, estimateSql, listSql, type SqlQuery } from './plan-sql.ts';
+
+const reservationsEntity = catalogEntry('Reservation');
 
 const entity = reservationsEntity;
 const key = columnMap(entity).get(entity.key) as CatalogColumn;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pagesEntity } from '../../catalog/entities/pages.ts';
-import { reservationsEntity } from '../../catalog/entities/reservations.ts';
+import { catalogEntry } from '../../catalog/entities/index.ts';
 import { CriteriaError, type FilterNode } from './criteria.types.ts';
 import { parseFilters, parseListQuery, type QueryInput, resolveSource } from './parse-criteria.ts';
+
+const pagesEntity = catalogEntry('Page');
+const reservationsEntity = catalogEntry('Reservation');
 
 const entity = reservationsEntity;
 const parse = (query: QueryInput) => parseListQuery(query, entity);

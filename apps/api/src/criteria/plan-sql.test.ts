@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { reservationsEntity } from '../../catalog/entities/reservations.ts';
+import { catalogEntry } from '../../catalog/entities/index.ts';
 import { type CatalogColumn, col, type EntitySpec } from '../../catalog/entity-spec.ts';
 import type { ListRequest } from './criteria.types.ts';
 import { columnMap, parseListQuery, type QueryInput } from './parse-criteria.ts';
 import { countSql, estimateSql, listSql, quoteIdent } from './plan-sql.ts';
+
+const reservationsEntity = catalogEntry('Reservation');
 
 const key = columnMap(reservationsEntity).get('id') as CatalogColumn;
 const request = (query: QueryInput): ListRequest => parseListQuery(query, reservationsEntity);

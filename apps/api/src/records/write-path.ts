@@ -73,7 +73,7 @@ export async function callProcedure(
 
 /** SQLSTATEs after which the same transaction may succeed when run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-export const BUSY_MESSAGE = 'The record is being changed by another request; try again';
+const BUSY_MESSAGE = 'The record is being changed by another request; try again';
 
 export const isRetryable = (error: unknown): boolean =>
   RETRYABLE.has(String((error as { code?: unknown } | null)?.code ?? ''));

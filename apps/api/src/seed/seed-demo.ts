@@ -2,14 +2,12 @@
  * The demo seed: catalogue, the demo accounts and demo rows for each area, deterministic, with
  * `reservations` setting the size of the large table (`npm run seed -- --scale N`). Idempotent.
  */
+import { AREA_INDEX } from '../../areas/index.ts';
 import { DEMO_USERS } from '../../catalog/demo-users.ts';
 import { syncCatalog } from '../catalog/sync-catalog.ts';
 import type { Db } from '../db/pool.ts';
 import { addUser, listUsers } from '../users/users.ts';
-import { seedInterceptions } from './seed-interceptions.ts';
 import { seedNotifications } from './seed-notifications.ts';
-import { seedPages } from './seed-pages.ts';
-import { seedReservations } from './seed-reservations.ts';
 
 export const DEFAULT_RESERVATIONS = 20_000;
 
@@ -25,8 +23,8 @@ export async function seedDemo(db: Db, opts: { reservations?: number } = {}): Pr
       isDemo: true,
     });
   }
-  await seedPages(db);
-  await seedInterceptions(db);
+  // Each area's own demo rows, in index order (an area may read its parent's rows).
+  const scale = opts.reservations ?? DEFAULT_RESERVATIONS;
+  for (const area of AREA_INDEX) if (area.kind === 'entity' && area.demo) await area.demo(db, { scale });
   await seedNotifications(db);
-  await seedReservations(db, opts.reservations ?? DEFAULT_RESERVATIONS);
 }

@@ -1,5 +1,5 @@
-/** Demo interceptions and their triggers. Runs only on an empty table. */
-import type { Queryable } from '../db/pool.ts';
+/** Demo interceptions. Runs only on an empty table. */
+import type { Queryable } from '../../src/db/pool.ts';
 
 export async function seedInterceptions(db: Queryable): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM interceptions');
@@ -13,9 +13,5 @@ export async function seedInterceptions(db: Queryable): Promise<void> {
         'Asks why a booking was abandoned', 3, 'draft', 'editor@bmtools.local'),
        ('Winter tyres notice', '/car-hire/munich', '', '{"months": [11, 12, 1, 2]}', '.notice { color: #1c7ed6; }',
         'Explains winter tyre rules in Germany', 1, 'draft', 'editor@bmtools.local')`,
-  );
-  await db.query(
-    `INSERT INTO interception_triggers (interception_id, name, event, selector, delay_ms, updated_by)
-     SELECT id, name || ' on load', 'pageview', '', 0, 'admin@bmtools.local' FROM interceptions ORDER BY id`,
   );
 }

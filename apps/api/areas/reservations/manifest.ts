@@ -1,0 +1,96 @@
+/**
+ * Reservations: the bookings customers made through the comparison site, the largest table (a
+ * million rows in the benchmarks). Read-only in the console apart from delete; completed ones are
+ * frozen in the grid. Its list view and delete are its own SQL.
+ */
+import { defineArea } from '../manifest.ts';
+import { seedReservations } from './demo.ts';
+
+const STATUS = {
+  pending: { color: 'yellow', label: 'Pending' },
+  confirmed: { color: 'blue', label: 'Confirmed' },
+  completed: { color: 'green', label: 'Completed' },
+  cancelled: { color: 'red', label: 'Cancelled' },
+};
+/** Every field of the detail view is shown, none is editable. */
+const readonly = (type: 'number' | 'text' | 'datetime' | 'decimal' | 'boolean') => ({
+  type,
+  cssClass: 'readonly',
+});
+
+export const reservations = defineArea({
+  entity: 'Reservation',
+  label: 'Reservations',
+  singular: 'Reservation',
+  group: 'Reservations & payments',
+  icon: 'calendar',
+  segment: 'reservation',
+  api: '/api/reservations',
+  actions: ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'],
+  home: true,
+  table: 'reservations',
+  sql: 'own',
+  views: { list: 'v_reservations', record: 'v_reservation_record' },
+  procedures: { delete: 'bm_reservation_delete' },
+  list: {
+    version: 1,
+    sort: { key: 'id', direction: 'DESC' },
+    // Completed reservations are frozen: only fixed actions (View) show on them (ADR 0003).
+    settings: { frozenField: 'isLocked' },
+    rowActions: { view: { fixed: true }, delete: { visibleWhen: "status != 'confirmed'" } },
+  },
+  // Version 2: the status field's column type is a combobox like the list's (the form shows text).
+  form: { version: 2, presets: ['View'], viewOnly: true },
+  fields: [
+    { key: 'id', label: 'Id', type: 'number', form: readonly('number') },
+    { key: 'reservationNumber', label: 'Reservation no.', type: 'text', form: readonly('text') },
+    { key: 'version', label: 'Version', type: 'number', list: { visible: false }, form: readonly('number') },
+    {
+      key: 'subversion',
+      label: 'Subversion',
+      type: 'number',
+      list: { hidden: true },
+      form: readonly('number'),
+    },
+    { key: 'customerName', label: 'Customer', type: 'text', form: readonly('text') },
+    { key: 'customerEmail', label: 'Email', type: 'text', form: readonly('text') },
+    { key: 'pickupLocation', label: 'Pick-up', type: 'text', form: readonly('text') },
+    {
+      key: 'dropoffLocation',
+      label: 'Drop-off',
+      type: 'text',
+      list: { hidden: true, sort: false },
+      form: readonly('text'),
+    },
+    { key: 'pickupDate', label: 'Pick-up date', type: 'datetime', form: readonly('datetime') },
+    {
+      key: 'dropoffDate',
+      label: 'Drop-off date',
+      type: 'datetime',
+      list: { visible: false },
+      form: readonly('datetime'),
+    },
+    { key: 'supplier', label: 'Supplier', type: 'text', form: readonly('text') },
+    { key: 'carClass', label: 'Car class', type: 'text', form: readonly('text') },
+    { key: 'totalPrice', label: 'Total', type: 'decimal', form: readonly('decimal') },
+    { key: 'currency', label: 'Currency', type: 'text', form: readonly('text') },
+    { key: 'status', label: 'Status', type: 'text', list: { tags: STATUS }, form: readonly('text') },
+    { key: 'isActiveCustomer', label: 'Active customer', type: 'boolean', form: readonly('boolean') },
+    { key: 'isLocked', label: 'Locked', type: 'boolean', list: { hidden: true, filter: false, sort: false } },
+    { key: 'createdAt', label: 'Created', type: 'datetime' },
+  ],
+  dropdowns: [
+    {
+      name: 'suppliers',
+      view: 'v_dd_suppliers',
+      // Supplier names as reservations carry them.
+      rights: ['BMTools/Reservation/List', 'BMTools/Reservation/View'],
+      columns: ['value', 'label'],
+      searchColumn: 'label',
+      orderBy: 'label',
+    },
+  ],
+  demo: async (db, { scale }) => {
+    await seedReservations(db, scale);
+  },
+});

@@ -1,0 +1,288 @@
+/**
+ * Everything an area manifest implies, derived in one place each: its catalogue entry (what the
+ * list and record endpoints may read and run), its default presets (list, create, edit, view,
+ * bulk edit), its right names and its standard object names. A manifest states a field once; the
+ * grid column, the filter, the form field and the view column all come from that one statement.
+ */
+import {
+  type ColumnDefinition,
+  type ColumnType,
+  type EntityAction,
+  entityRightName,
+  listPathOf,
+  type PresetDefinition,
+  type RowAction,
+} from '@bm/contracts';
+import type { AreaField, EntityManifest, FormSettings } from '../../areas/manifest.ts';
+import type {
+  CatalogColumnType,
+  EntitySpec,
+  EntityAction as ProcedureAction,
+} from '../../catalog/entity-spec.ts';
+
+export interface DefaultPresetSpec {
+  rightName: string;
+  version: number;
+  definition: PresetDefinition;
+}
+
+const rightOf = (area: EntityManifest, action: EntityAction): string =>
+  entityRightName(area.entity, action, area.rightOverrides);
+
+const listPath = (area: EntityManifest): string => listPathOf(area.segment);
+
+const fieldsOf = (area: EntityManifest): readonly AreaField[] => area.fields ?? [];
+const listed = (area: EntityManifest) => fieldsOf(area).filter((f) => f.list !== false);
+const formed = (area: EntityManifest) => fieldsOf(area).filter((f) => f.form !== undefined);
+
+/** Names of the standard objects: the manifest's own, else the generated ones. */
+export function objectNames(area: EntityManifest) {
+  const table = area.table ?? '';
+  const generated = area.sql === 'generated';
+  const own = area.procedures ?? {};
+  const pick = (name: keyof typeof own, action: EntityAction | null): string | undefined => {
+    if (action && !area.actions.includes(action)) return undefined;
+    return own[name] ?? (generated ? `bm_${table}_${name}` : undefined);
+  };
+  const saves = area.actions.some((a) => a === 'Create' || a === 'Edit' || a === 'BulkEdit');
+  return {
+    listView: area.views?.list ?? `v_${table}`,
+    recordView: area.views?.record ?? `v_${table}_record`,
+    save: saves ? pick('save', null) : undefined,
+    delete: pick('delete', 'Delete'),
+    publish: pick('publish', 'Publish'),
+    setIsActiveCustomer: pick('setIsActiveCustomer', 'SetIsActiveCustomer'),
+  };
+}
+
+const BASE_LIST_TYPE: Record<CatalogColumnType, ColumnType> = {
+  text: 'text',
+  number: 'number',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+};
+
+/** The grid cell type of a field: declared, a tag column's combobox, or its storage type's. */
+function listTypeOf(field: AreaField): ColumnType {
+  const list = field.list === false ? undefined : field.list;
+  if (list?.type) return list.type;
+  if (list?.tags) return 'combobox';
+  return BASE_LIST_TYPE[field.type];
+}
+
+/** The catalogue entry, or none for an area that has no fields yet. */
+export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
+  if (!area.fields) return undefined;
+  const names = objectNames(area);
+  const procedures: Partial<Record<ProcedureAction, string>> = {};
+  if (names.delete) procedures.delete = names.delete;
+  if (names.save && area.actions.includes('Create')) procedures.create = names.save;
+  if (names.save && area.actions.includes('Edit')) procedures.update = names.save;
+  if (names.save && area.actions.includes('BulkEdit')) procedures.bulkupdate = names.save;
+  if (names.publish) procedures.publish = names.publish;
+  if (names.setIsActiveCustomer) procedures.setIsActiveCustomer = names.setIsActiveCustomer;
+  return {
+    entity: area.entity,
+    api: area.api,
+    rightPrefix: `BMTools/${area.entity}`,
+    view: names.listView,
+    views: [names.listView],
+    dataSources: ['main'],
+    key: 'id',
+    deleteKeys: ['id'],
+    columns: listed(area).map((f) => {
+      const list = f.list === false ? {} : (f.list ?? {});
+      return { name: f.key, type: f.type, filterable: list.filter ?? true, sortable: list.sort ?? true };
+    }),
+    procedures,
+    ...(formed(area).length > 0 ? { record: { view: names.recordView, views: [names.recordView] } } : {}),
+    ...(area.bulkPath ? { bulkPath: area.bulkPath } : {}),
+  };
+}
+
+function listColumn(area: EntityManifest, field: AreaField): ColumnDefinition {
+  const list = field.list === false ? {} : (field.list ?? {});
+  const column: ColumnDefinition = {
+    key: field.key,
+    mapKey: field.key,
+    column: field.label,
+    type: listTypeOf(field),
+    visible: list.visible ?? true,
+    filterable: list.filter ?? true,
+  };
+  if (field.key === 'id') Object.assign(column, { primary: true, delete: area.actions.includes('Delete') });
+  if (area.list?.sort.key === field.key) column.sort = area.list.sort.direction;
+  if (list.tags) {
+    column.inputProps = {
+      options: Object.entries(list.tags).map(([value, tag]) => ({ value, label: tag.label })),
+    };
+    column.tags = list.tags;
+  } else if (list.inputProps) column.inputProps = list.inputProps;
+  return column;
+}
+
+function rowActions(area: EntityManifest): RowAction[] {
+  const spec = area.list?.rowActions ?? {};
+  const idUrl = (screen: string) => `/${area.segment}/${screen}/{id}`;
+  const actions: Omit<RowAction, 'order'>[] = [];
+  if (area.actions.includes('View'))
+    actions.push({ type: 'view', label: 'View', pageUrl: idUrl('view'), columnKey: 'id', ...spec.view });
+  if (area.actions.includes('Edit') && objectNames(area).save)
+    actions.push({ type: 'edit', label: 'Edit', pageUrl: idUrl('edit'), columnKey: 'id' });
+  if (area.actions.includes('GetMap'))
+    actions.push({
+      type: 'getMap',
+      label: 'Get Map',
+      pageUrl: `/${area.segment}/{id}/getmap`,
+      columnKey: 'id',
+    });
+  const remove = objectNames(area).delete;
+  if (remove)
+    actions.push({
+      type: 'delete',
+      label: 'Delete',
+      columnKey: 'id',
+      storedProcedure: remove,
+      ...spec.delete,
+    });
+  return actions.map((action, index) => ({ ...action, order: index + 1 }) as RowAction);
+}
+
+function listPreset(area: EntityManifest): DefaultPresetSpec | undefined {
+  if (!area.list || !area.actions.includes('List')) return undefined;
+  const bulk = area.actions.includes('BulkEdit');
+  const actions: PresetDefinition['actions'] = {};
+  if (area.list.createRedirect) actions.create = { RedirectUrl: listPath(area) };
+  if (bulk) actions.bulkupdate = { api: area.bulkPath ?? area.api };
+  return {
+    rightName: rightOf(area, 'List'),
+    version: area.list.version,
+    definition: {
+      source: area.api,
+      settings: { pageItems: 20, paging: true, ...(bulk ? { bulkEdit: true } : {}), ...area.list.settings },
+      actions,
+      rowActions: rowActions(area),
+      definition: listed(area)
+        .filter((f) => f.list === undefined || f.list === false || !f.list.hidden)
+        .map((f) => listColumn(area, f)),
+    },
+  };
+}
+
+type FormKind = 'edit' | 'create' | 'bulkupdate';
+
+/**
+ * The column type a form preset carries beside each field's own `type` (the web falls back to it
+ * only when a field has none): a choice list stays a combobox, anything else its storage type.
+ */
+function formColumnType(field: AreaField): ColumnType {
+  const list = field.list === false ? undefined : field.list;
+  return list?.tags || list?.type === 'combobox' ? 'combobox' : BASE_LIST_TYPE[field.type];
+}
+
+function formColumns(
+  fields: readonly AreaField[],
+  kind: FormKind,
+  adjust: (spec: FormSettings) => Partial<FormSettings> = () => ({}),
+): ColumnDefinition[] {
+  return fields.map((field, index) => {
+    const { notOnCreate: _notOnCreate, bulk: _bulk, ...spec } = field.form ?? {};
+    return {
+      key: field.key,
+      mapKey: field.key,
+      column: field.label,
+      type: formColumnType(field),
+      visible: true,
+      [kind]: { order: index + 1, ...spec, ...adjust(spec) },
+    };
+  });
+}
+
+function formPresets(area: EntityManifest): DefaultPresetSpec[] {
+  const form = area.form;
+  if (!form) return [];
+  const names = objectNames(area);
+  const fields = formed(area);
+  const tabs = form.tabs ? { Tabs: form.tabs } : {};
+  const preset = (
+    columns: ColumnDefinition[],
+    actions: PresetDefinition['actions'],
+    withTabs = true,
+  ): PresetDefinition => ({
+    source: area.api,
+    settings: {},
+    definition: columns,
+    actions,
+    rowActions: [],
+    ...(withTabs ? tabs : {}),
+  });
+  const save = names.save
+    ? { storedProcedure: names.save, RedirectUrl: form.redirect ?? listPath(area) }
+    : undefined;
+  const one = area.singular.toLowerCase();
+  const publish = names.publish
+    ? {
+        publish: {
+          api: `${area.api}/publish`,
+          titleModal: `Publish ${one}`,
+          contentModal: `Publish this ${one} to the live site?`,
+        },
+      }
+    : {};
+  const wanted = (right: 'Create' | 'Edit' | 'View' | 'BulkEdit') =>
+    area.actions.includes(right) && (!form.presets || form.presets.includes(right));
+  const presets: DefaultPresetSpec[] = [];
+  const editActions = form.viewOnly || !save ? {} : { edit: save, ...publish };
+  if (wanted('Edit') && save)
+    presets.push({
+      rightName: rightOf(area, 'Edit'),
+      version: form.version,
+      definition: preset(formColumns(fields, 'edit'), editActions),
+    });
+  if (wanted('Create') && save)
+    presets.push({
+      rightName: rightOf(area, 'Create'),
+      version: form.version,
+      definition: preset(
+        formColumns(
+          fields.filter((f) => !f.form?.notOnCreate),
+          'create',
+        ),
+        { create: save },
+      ),
+    });
+  if (wanted('View'))
+    presets.push({
+      rightName: rightOf(area, 'View'),
+      version: form.version,
+      definition: preset(
+        formColumns(fields, 'edit', () => ({ cssClass: 'readonly' })),
+        editActions,
+      ),
+    });
+  if (wanted('BulkEdit') && save)
+    presets.push({
+      rightName: rightOf(area, 'BulkEdit'),
+      version: form.bulkVersion ?? form.version,
+      // One flat list of the fields a bulk edit may set, without their rules: a marked field is
+      // written to every chosen record as given.
+      definition: preset(
+        formColumns(
+          fields.filter((f) => f.form?.bulk),
+          'bulkupdate',
+          () => ({ validations: [], isMarked: true }),
+        ),
+        { bulkupdate: { ...save, api: area.bulkPath ?? area.api } },
+        false,
+      ),
+    });
+  return presets;
+}
+
+/** The area's shipped presets: its list, its forms, and any it declares itself. */
+export function presetsOf(area: EntityManifest): DefaultPresetSpec[] {
+  const list = listPreset(area);
+  return [...(list ? [list] : []), ...formPresets(area), ...(area.extraPresets ?? [])];
+}

@@ -1,0 +1,86 @@
+/**
+ * The area modules against a migrated database: every folder is in the index, and everything
+ * derived from a manifest names views, columns and procedures that exist.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AREA_INDEX } from '../areas/index.ts';
+import type { EntityManifest } from '../areas/manifest.ts';
+import { entitySpecOf, objectNames, presetsOf } from '../src/areas/derive.ts';
+import { createTestDatabase } from './test-database.ts';
+
+const { db } = await createTestDatabase();
+const AREAS_DIR = path.resolve(import.meta.dirname, '../areas');
+const modules = AREA_INDEX.filter((a): a is EntityManifest => a.kind === 'entity' && a.fields !== undefined);
+
+async function columnsOf(relation: string): Promise<string[]> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
+    [relation],
+  );
+  return rows.map((r) => r.column_name);
+}
+
+async function functionExists(name: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM pg_proc WHERE proname = $1', [name]);
+  return rows.length > 0;
+}
+
+describe('the area index', () => {
+  it('lists every area folder, and each folder has a manifest', () => {
+    const folders = readdirSync(AREAS_DIR).filter((f) => statSync(path.join(AREAS_DIR, f)).isDirectory());
+    expect(folders.length).toBe(modules.length);
+    for (const folder of folders) expect(readdirSync(path.join(AREAS_DIR, folder))).toContain('manifest.ts');
+  });
+
+  it('has one area per entity, segment and API path', () => {
+    const entities = AREA_INDEX.flatMap((a) => (a.kind === 'entity' ? [a] : []));
+    for (const key of ['entity', 'segment', 'api'] as const) {
+      const values = entities.map((a) => a[key].toLowerCase());
+      expect(new Set(values).size, key).toBe(values.length);
+    }
+  });
+
+  it('states each field once, with a known key in every sort and row action', () => {
+    for (const area of modules) {
+      const keys = (area.fields ?? []).map((f) => f.key);
+      expect(new Set(keys).size, area.entity).toBe(keys.length);
+      if (area.list) expect(keys, area.entity).toContain(area.list.sort.key);
+    }
+  });
+});
+
+describe.each(modules.map((a) => [a.entity, a] as const))('area %s', (_name, area) => {
+  const spec = entitySpecOf(area);
+  const names = objectNames(area);
+
+  it('reads a list view that has every catalogue column', async () => {
+    expect(spec).toBeDefined();
+    const columns = await columnsOf(names.listView);
+    for (const column of spec?.columns ?? []) expect(columns, column.name).toContain(column.name);
+  });
+
+  it('reads a record view that has every form field and the row version', async () => {
+    const formFields = (area.fields ?? []).filter((f) => f.form).map((f) => f.key);
+    if (formFields.length === 0) return;
+    const columns = await columnsOf(names.recordView);
+    for (const key of [...formFields, 'rowVersion']) expect(columns, key).toContain(key);
+  });
+
+  it('runs only procedures that exist, and its presets name only those', async () => {
+    const procedures = Object.values(spec?.procedures ?? {});
+    for (const name of procedures) expect(await functionExists(name), name).toBe(true);
+    const named = JSON.stringify(presetsOf(area)).match(/"storedProcedure":"[^"]+"/g) ?? [];
+    for (const entry of named) expect(procedures).toContain(entry.split('"')[3]);
+  });
+
+  it('ships presets only for rights it defines, in columns the catalogue knows', () => {
+    const columns = new Set(spec?.columns.map((c) => c.name));
+    for (const preset of presetsOf(area)) {
+      expect(preset.rightName.startsWith(`BMTools/`), preset.rightName).toBe(true);
+      if (preset.rightName.endsWith('/List'))
+        for (const column of preset.definition.definition) expect(columns.has(column.mapKey)).toBe(true);
+    }
+  });
+});
