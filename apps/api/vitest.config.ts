@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'api',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'catalog/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'catalog/**/*.test.ts', 'areas/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

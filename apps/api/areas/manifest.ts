@@ -149,6 +149,11 @@ export interface EntityManifest {
   /** Presets beyond the derived ones (a view of another shape, a right with its own screen). */
   extraPresets?: readonly { rightName: string; version: number; definition: PresetDefinition }[];
   dropdowns?: readonly DropdownSpec[];
+  /**
+   * One valid record as its form would send it: the generated per-area tests create, read, edit and
+   * delete it through the API (test/area-records.test.ts).
+   */
+  sample?: Readonly<Record<string, string | number | boolean | null>>;
   /** Demo rows for a new database (`npm run seed`, and the first start when empty). */
   demo?: (db: Queryable, options: { scale: number }) => Promise<void>;
 }

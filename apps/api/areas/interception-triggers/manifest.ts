@@ -90,5 +90,14 @@ export const interceptionTriggers = defineArea({
     { key: 'publishedAt', label: 'Published', type: 'datetime', list: { hidden: true } },
     { key: 'updatedAt', label: 'Updated', type: 'datetime' },
   ],
+  // Interception 1 is a demo row of every database.
+  sample: {
+    interceptionId: 1,
+    name: 'Sample exit intent',
+    event: 'exit-intent',
+    selector: '',
+    delayMs: 500,
+    isActive: true,
+  },
   demo: (db) => seedInterceptionTriggers(db),
 });

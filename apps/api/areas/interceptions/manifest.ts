@@ -121,5 +121,13 @@ export const interceptions = defineArea({
       orderBy: 'name',
     },
   ],
+  sample: {
+    name: 'Ski rack notice',
+    pattern: '/car-hire/innsbruck*',
+    description: 'Mentions ski racks in winter',
+    isActive: true,
+    priority: 2,
+    config: '{"months": [12, 1, 2]}',
+  },
   demo: (db) => seedInterceptions(db),
 });

@@ -155,5 +155,14 @@ export const pages = defineArea({
       orderBy: 'label',
     },
   ],
+  sample: {
+    name: 'Car hire in Valencia',
+    url: '/car-hire/valencia-sample',
+    title: 'Cheap car hire in Valencia',
+    languageCode: 'es',
+    status: 'draft',
+    isActive: true,
+    priority: 4,
+  },
   demo: (db) => seedPages(db),
 });
