@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AreaField, defineArea, type EntityManifest } from '../areas/manifest.ts';
 import type { EntitySpec } from '../catalog/entity-spec.ts';
 import { applyAreaSql } from '../src/areas/apply-area-sql.ts';
-import { areaSql, areaSqlNames, snakeCase } from '../src/areas/area-sql.ts';
+import { areaSql, snakeCase } from '../src/areas/area-sql.ts';
+import { objectNames } from '../src/areas/derive.ts';
 import { type Db, withTransaction } from '../src/db/pool.ts';
 import { HttpError } from '../src/http/http-error.ts';
 import { readRecord } from '../src/records/record-service.ts';
@@ -81,9 +82,9 @@ describe('the generated SQL text', () => {
     ]);
     const own = { ...widgets(), procedures: { save: 'bm_widget_keep', publish: 'bm_widget_go' } };
     expect(areaSql(own).map((o) => o.name)).toEqual(['v_widgets', 'v_widgets_record', 'bm_widgets_delete']);
-    expect(areaSqlNames(own)).toEqual({
-      list: 'v_widgets',
-      record: 'v_widgets_record',
+    expect(objectNames(own)).toMatchObject({
+      listView: 'v_widgets',
+      recordView: 'v_widgets_record',
       save: 'bm_widget_keep',
       delete: 'bm_widgets_delete',
       publish: 'bm_widget_go',

@@ -46,6 +46,7 @@
  */
 import type { AreaField, EntityManifest } from '../../areas/manifest.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
+import { objectNames } from './derive.ts';
 
 /** One database object of an area: `sql` is the whole statement that creates it. */
 export interface SqlObject {
@@ -74,22 +75,21 @@ export const snakeCase = (key: string): string =>
 const columnOf = (field: AreaField): string => field.column ?? snakeCase(field.key);
 
 const publishes = (m: EntityManifest) => m.actions.includes('Publish');
-const writes = (m: EntityManifest) =>
-  m.actions.some((a) => a === 'Create' || a === 'Edit' || a === 'BulkEdit');
 
-/** Names of the area's views and procedures; undefined when the area has no table. */
-export function areaSqlNames(manifest: EntityManifest): AreaSqlNames | undefined {
-  const table = manifest.table;
-  if (!table) return undefined;
-  const own = manifest.procedures ?? {};
-  const names: AreaSqlNames = {
-    list: manifest.views?.list ?? `v_${table}`,
-    record: manifest.views?.record ?? `v_${table}_record`,
+/**
+ * Names of the area's views and procedures (own or generated), as the catalogue names them
+ * (derive.ts); undefined when the area has no table.
+ */
+function areaSqlNames(manifest: EntityManifest): AreaSqlNames | undefined {
+  if (!manifest.table) return undefined;
+  const names = objectNames(manifest);
+  return {
+    list: names.listView,
+    record: names.recordView,
+    ...(names.save ? { save: names.save } : {}),
+    ...(names.delete ? { delete: names.delete } : {}),
+    ...(names.publish ? { publish: names.publish } : {}),
   };
-  if (own.save || writes(manifest)) names.save = own.save ?? `bm_${table}_save`;
-  if (own.delete || manifest.actions.includes('Delete')) names.delete = own.delete ?? `bm_${table}_delete`;
-  if (own.publish || publishes(manifest)) names.publish = own.publish ?? `bm_${table}_publish`;
-  return names;
 }
 
 /** A key as a quoted identifier (a view's column name): `"` doubled, at most 63 bytes. */
