@@ -5,6 +5,9 @@ import pg from 'pg';
 // fit a double; the grid needs numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+// A calendar date stays the text PostgreSQL sends ('2026-06-01'): as a JavaScript Date it would be
+// local midnight, and on the wire the day before wherever the server runs east of UTC.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
