@@ -10,6 +10,7 @@ import { interceptions } from './interceptions/manifest.ts';
 import { type AreaManifest, defineArea, type EntityManifest, type ToolManifest } from './manifest.ts';
 import { pages } from './pages/manifest.ts';
 import { presets } from './presets/manifest.ts';
+import { productPlacements } from './product-placements/manifest.ts';
 import { reservations } from './reservations/manifest.ts';
 
 const CRUDV: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete'];
@@ -282,15 +283,7 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   }),
   interceptions,
   interceptionTriggers,
-  planned({
-    entity: 'ProductPlacement',
-    label: 'Product placement rules',
-    group: 'Content',
-    segment: 'productplacement',
-    api: '/api/productplacements',
-    actions: CRUDV,
-    icon: 'layout',
-  }),
+  productPlacements,
   planned({
     entity: 'LocationKeyword',
     label: 'Location keywords',

@@ -1,0 +1,137 @@
+/**
+ * Product placement rules: which supplier's offer the search results lift into which slot (top,
+ * featured, sponsored, bottom) for one country and optionally one car class, between two dates.
+ * Everything but the table and the demo rows is derived: its SQL is generated (docs/areas.md).
+ */
+import { defineArea } from '../manifest.ts';
+import { seedProductPlacements } from './demo.ts';
+
+const PLACEMENT = {
+  top: { color: 'blue', label: 'Top of results' },
+  featured: { color: 'green', label: 'Featured' },
+  sponsored: { color: 'yellow', label: 'Sponsored' },
+  bottom: { color: 'gray', label: 'Bottom of results' },
+};
+const required = { name: 'required', message: 'This field is required' };
+const maxLength = (value: number) => ({ name: 'maxlength', value, message: `At most ${value} characters` });
+
+export const productPlacements = defineArea({
+  entity: 'ProductPlacement',
+  label: 'Product placement rules',
+  singular: 'Rule',
+  group: 'Content',
+  icon: 'layout',
+  segment: 'productplacement',
+  api: '/api/productplacements',
+  actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
+  table: 'product_placements',
+  sql: 'generated',
+  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  form: {
+    version: 1,
+    tabs: [
+      { Id: 1, Name: 'Rule' },
+      { Id: 2, Name: 'Validity' },
+    ],
+  },
+  fields: [
+    {
+      key: 'id',
+      label: 'Id',
+      type: 'number',
+      readOnly: true,
+      form: { type: 'number', cssClass: 'readonly', tabId: 1, notOnCreate: true },
+    },
+    {
+      key: 'name',
+      label: 'Name',
+      type: 'text',
+      form: { type: 'text', tabId: 1, validations: [required, maxLength(200)] },
+    },
+    {
+      key: 'placement',
+      label: 'Placement',
+      type: 'text',
+      list: { tags: PLACEMENT },
+      form: {
+        type: 'singleselect',
+        tabId: 1,
+        options: Object.entries(PLACEMENT).map(([value, tag]) => ({ value, label: tag.label })),
+        validations: [required],
+      },
+    },
+    {
+      key: 'countryCode',
+      label: 'Country',
+      type: 'text',
+      form: {
+        type: 'text',
+        tabId: 1,
+        inputProps: { placeholder: 'ES' },
+        validations: [
+          required,
+          { name: 'pattern', value: '[A-Z]{2}', message: 'Two capital letters, as in ES or GB' },
+        ],
+      },
+    },
+    {
+      key: 'supplier',
+      label: 'Supplier',
+      type: 'text',
+      form: { type: 'text', tabId: 1, validations: [required, maxLength(100)] },
+    },
+    {
+      key: 'carClass',
+      label: 'Car class',
+      type: 'text',
+      form: { type: 'text', tabId: 1, validations: [maxLength(50)] },
+    },
+    {
+      key: 'position',
+      label: 'Position',
+      type: 'number',
+      insertDefault: '1',
+      form: {
+        type: 'number',
+        tabId: 1,
+        validations: [
+          required,
+          { name: 'number', message: 'Digits only' },
+          { name: 'min', value: 1, message: 'The first position is 1' },
+          { name: 'max', value: 50, message: 'At most position 50' },
+        ],
+      },
+    },
+    {
+      key: 'isActive',
+      label: 'Active',
+      type: 'boolean',
+      insertDefault: 'true',
+      form: { type: 'boolean', tabId: 1 },
+    },
+    { key: 'validFrom', label: 'Valid from', type: 'date', form: { type: 'date', tabId: 2 } },
+    { key: 'validTo', label: 'Valid to', type: 'date', form: { type: 'date', tabId: 2 } },
+    {
+      key: 'notes',
+      label: 'Notes',
+      type: 'text',
+      list: false,
+      form: { type: 'text', tabId: 2, validations: [maxLength(2000)] },
+    },
+    { key: 'updatedAt', label: 'Updated', type: 'datetime', readOnly: true, list: { visible: false } },
+    { key: 'updatedBy', label: 'Updated by', type: 'text', readOnly: true, list: { visible: false } },
+  ],
+  sample: {
+    name: 'Sixt SUV on top in Spain this winter',
+    placement: 'top',
+    countryCode: 'ES',
+    supplier: 'Sixt',
+    carClass: 'SUV',
+    position: 2,
+    isActive: true,
+    validFrom: '2026-12-01',
+    validTo: '2027-02-28',
+    notes: 'Winter campaign agreed with the supplier',
+  },
+  demo: (db) => seedProductPlacements(db),
+});
