@@ -5,6 +5,7 @@
 import type { MenuItem } from '@bm/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { migrateDownTo } from '../src/db/migrate.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { signIn } from './sign-in.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -201,9 +202,8 @@ describe('a stored menu that is not a menu tree', () => {
 
 describe('upgrading a database from before the menu sync', () => {
   it('keeps the entries staff deleted or renamed, and changes nothing after', async () => {
-    // The version before had no record of offered entries: undo this version's migration.
-    await database.db.query('DROP TABLE menu_catalog_entries');
-    await database.db.query("DELETE FROM pgmigrations WHERE name = '1700000009400_menu-catalog-entries'");
+    // The version before had no record of offered entries: undo the migrations from that one on.
+    await migrateDownTo(database.url, '1700000009400_menu-catalog-entries');
     const { content: seeded } = await storedMenu();
     await storeMenu(staffEdits(seeded));
     const { content: previous, updatedAt } = await storedMenu();

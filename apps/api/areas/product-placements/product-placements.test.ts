@@ -6,6 +6,7 @@
 import type { MenuItem } from '@bm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { migrateDownTo } from '../../src/db/migrate.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -40,12 +41,14 @@ const renamed = (items: MenuItem[], link: string, name: string): MenuItem[] =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // The previous version: no product placement table, migration, generated SQL or menu entry,
-  // and a menu item staff renamed.
+  // The previous version: its migrations undone (no table, no generated SQL), a menu that never
+  // had the entry, and a menu item staff renamed.
+  await migrateDownTo(database.url, '1700000009600_product-placements');
   const { db } = database;
-  await db.query('DROP TABLE product_placements CASCADE');
-  await db.query("DELETE FROM pgmigrations WHERE name = '1700000009600_product-placements'");
-  await db.query("DELETE FROM area_sql WHERE name LIKE '%product_placements%'");
+  const gone = await db.query(
+    "SELECT to_regclass('product_placements') AS t, to_regclass('v_product_placements') AS v",
+  );
+  expect(gone.rows).toEqual([{ t: null, v: null }]);
   await db.query("DELETE FROM menu_catalog_entries WHERE entry_key = 'link:/productplacement/list'");
   const { rows } = await db.query<{ content: MenuItem[] }>('SELECT content FROM menus WHERE id = 1');
   const previous = renamed(

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { runner } from 'node-pg-migrate';
+import pg from 'pg';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 /** Glob patterns with forward slashes, as the glob library wants them on every platform. */
@@ -14,13 +15,41 @@ const MIGRATION_GLOBS = ['db/migrations/*.sql', 'areas/*/migrations/*.sql'].map(
 );
 
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
+  await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
+}
+
+/**
+ * Undoes every migration from `name` on, newest first, through their Down sections: the database
+ * is then as the version before `name` left it (the upgrade tests start from there).
+ */
+export async function migrateDownTo(databaseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pgmigrations WHERE name >= $1',
+      [name],
+    );
+    await run(databaseUrl, 'down', rows[0]?.n ?? 0, () => {});
+  } finally {
+    await client.end();
+  }
+}
+
+async function run(
+  databaseUrl: string,
+  direction: 'up' | 'down',
+  count: number,
+  log: (msg: string) => void,
+): Promise<void> {
+  if (count === 0) return;
   await runner({
     databaseUrl,
     dir: MIGRATION_GLOBS,
     useGlob: true,
-    direction: 'up',
+    direction,
     migrationsTable: 'pgmigrations',
-    count: Number.POSITIVE_INFINITY,
+    count,
     singleTransaction: true,
     // Several instances may start at once: they wait for the one holding the lock.
     advisoryLockMode: 'wait',
