@@ -65,7 +65,7 @@ const tool = (t: Omit<ToolArea, 'kind' | 'icon'> & { icon?: string }): ToolArea 
 });
 
 export const AREAS: readonly Area[] = [
-  // Tools first, in the order the home redirect checks them (chooseHomePath's HOME_ORDER).
+  // Tools first: the home redirect tries the `home` areas in this order (published as `homeOrder`).
   tool({
     right: 'ViewMongo',
     label: 'Database management',
