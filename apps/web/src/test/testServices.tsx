@@ -1,8 +1,9 @@
 /**
  * Test doubles for the app's services and a render helper that mounts a screen inside the real
- * providers and a memory router, with rights, menu and favourites already in the query cache.
+ * providers and a memory router, with rights, menu, favourites and the route table already in the
+ * query cache.
  */
-import type { Favorite, MenuItem, RuntimeConfig } from '@bm/contracts';
+import type { AppRoutes, Favorite, MenuItem, RuntimeConfig } from '@bm/contracts';
 import { render } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ import type { HttpClient, RequestOptions } from '../app/http/httpClient.ts';
 import { createLoadingCounter } from '../app/http/loadingCounter.ts';
 import { AppProviders, type AppServices } from '../app/providers/AppProviders.tsx';
 import { createQueryClient } from '../app/providers/createQueryClient.ts';
+import { APP_ROUTES_KEY } from '../app/routes/useAppRoutes.ts';
 import { RIGHTS_KEY } from '../features/access/useUserRights.ts';
 import { FAVORITES_KEY, MENU_KEY } from '../features/menu/menuQueries.ts';
 
@@ -69,6 +71,8 @@ interface RenderOptions {
   rights?: string[];
   menu?: MenuItem[];
   favorites?: Favorite[];
+  /** What `GET /api/app-routes` would answer. */
+  appRoutes?: AppRoutes;
   services?: Partial<AppServices>;
 }
 
@@ -77,6 +81,7 @@ export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   if (options.rights) queryClient.setQueryData(RIGHTS_KEY, options.rights);
   if (options.menu) queryClient.setQueryData(MENU_KEY, options.menu);
   if (options.favorites) queryClient.setQueryData(FAVORITES_KEY, options.favorites);
+  if (options.appRoutes) queryClient.setQueryData(APP_ROUTES_KEY, options.appRoutes);
   const services: AppServices = {
     config: testConfig,
     session: stubSession(),

@@ -1,11 +1,11 @@
-import type { MenuItem } from '@bm/contracts';
+import { type AppRoutes, entityRoutes, type MenuItem } from '@bm/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RIGHTS_KEY } from '../../features/access/useUserRights.ts';
 import { FAVORITES_KEY, MENU_KEY } from '../../features/menu/menuQueries.ts';
-import { stubHttp, stubSession, testConfig } from '../../test/testServices.tsx';
+import { type RequestHandler, stubHttp, stubSession, testConfig } from '../../test/testServices.tsx';
 import type { Session } from '../auth/session.ts';
 import { AppProviders } from '../providers/AppProviders.tsx';
 import { createQueryClient } from '../providers/createQueryClient.ts';
@@ -15,28 +15,42 @@ const menu: MenuItem[] = [
   {
     id: 1,
     name: 'Content',
-    submenu: [{ id: 2, name: 'Pages', linkTo: '/page/list', right: 'BMTools/Page/List' }],
+    submenu: [{ id: 2, name: 'Widgets', linkTo: '/widget/list', right: 'BMTools/Widget/List' }],
   },
   {
     id: 3,
     name: 'Tools',
     submenu: [
-      { id: 4, name: 'Roadmap', linkTo: '/roadmapManagement', right: 'ViewRoadmapTool' },
-      { id: 5, name: 'Marketing', linkTo: '/marketingManagement', right: 'ViewMarketingTool' },
+      { id: 4, name: 'Gizmo', linkTo: '/gizmoManagement', right: 'ViewGizmoTool' },
+      { id: 5, name: 'Gadget', linkTo: '/gadgetManagement', right: 'ViewGadgetTool' },
     ],
   },
 ];
-const rights = ['BMTools/Page/List', 'ViewRoadmapTool', 'ViewMarketingTool'];
+// The Create right is held, but the server publishes no create screen for widgets.
+const rights = ['BMTools/Widget/List', 'BMTools/Widget/Create', 'ViewGizmoTool', 'ViewGadgetTool'];
 
-function renderApp(path: string, session: Session = stubSession()) {
+/** What the server answers on `GET /api/app-routes`. */
+const serverRoutes: AppRoutes = {
+  routes: [
+    { pattern: '/gizmoManagement', kind: 'tool', right: 'ViewGizmoTool', toolKey: 'gizmo' },
+    { pattern: '/gadgetManagement', kind: 'tool', right: 'ViewGadgetTool', toolKey: 'gadget' },
+    ...entityRoutes({ segment: 'widget', entity: 'Widget', actions: ['List', 'Edit', 'View'] }),
+  ],
+  homeOrder: ['gizmomanagement', 'gadgetmanagement', 'widget'],
+};
+
+const answerRoutes: RequestHandler = (path) => (path === '/api/app-routes' ? serverRoutes : undefined);
+
+function renderApp(path: string, session: Session = stubSession(), handler: RequestHandler = answerRoutes) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(RIGHTS_KEY, rights);
   queryClient.setQueryData(MENU_KEY, menu);
   queryClient.setQueryData(FAVORITES_KEY, []);
-  const http = stubHttp();
+  const http = stubHttp(handler);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const config = { ...testConfig, toolUrls: { gizmo: 'https://gizmo.example.test/' } };
   render(
-    <AppProviders env="test" services={{ config: testConfig, session, http, queryClient }}>
+    <AppProviders env="test" services={{ config, session, http, queryClient }}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -44,26 +58,54 @@ function renderApp(path: string, session: Session = stubSession()) {
 }
 
 describe('app routes', () => {
-  it('sends / to the first permitted entry in the spec order', async () => {
+  it("sends / to the first permitted entry in the server's home order", async () => {
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/roadmapManagement'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gizmoManagement'));
   });
 
   it('renders an entity screen with its title and the no-preset notice', async () => {
-    renderApp('/page/list');
+    renderApp('/widget/list');
     expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Pages' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Pages'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Widgets' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Widgets'));
   });
 
   it('shows the not-found page for unknown paths and non-numeric ids', async () => {
-    renderApp('/page/edit/abc');
+    renderApp('/widget/edit/abc');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
   });
 
+  it("shows the not-found page for a screen absent from the server's table, right or not", async () => {
+    renderApp('/widget/create');
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+  });
+
   it('shows the 401 screen for a screen without its right', async () => {
-    renderApp('/page/edit/7');
+    renderApp('/widget/edit/7');
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the route table fails to load, and recovers', async () => {
+    let failing = true;
+    renderApp('/widget/list', stubSession(), (path) => {
+      if (path !== '/api/app-routes') return undefined;
+      if (failing) throw new Error('offline');
+      return serverRoutes;
+    });
+    expect(await screen.findByText("The app's screens could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();
+  });
+
+  it('offers a retry on / when the route table fails to load', async () => {
+    renderApp('/', stubSession(), (path) => {
+      if (path === '/api/app-routes') throw new Error('offline');
+      return undefined;
+    });
+    expect(await screen.findByText("The app's screens could not be loaded.")).toBeInTheDocument();
   });
 
   it('routes the 428 page', async () => {
@@ -77,30 +119,30 @@ describe('app routes', () => {
   });
 
   it('frames a configured tool', async () => {
-    renderApp('/roadmapManagement');
-    expect(await screen.findByTitle('Roadmap')).toHaveAttribute('src', 'https://roadmap.example.test/');
+    renderApp('/gizmoManagement');
+    expect(await screen.findByTitle('Gizmo')).toHaveAttribute('src', 'https://gizmo.example.test/');
   });
 
   it('explains a tool without an address', async () => {
-    renderApp('/marketingManagement');
+    renderApp('/gadgetManagement');
     expect(await screen.findByText('No address is configured for this tool.')).toBeInTheDocument();
   });
 
   it('hides the menu and header by query-string switches', async () => {
-    renderApp('/page/list?HideMenu=true&hideheader=1');
+    renderApp('/widget/list?HideMenu=true&hideheader=1');
     await screen.findByText('No preset is available for this page.');
     expect(screen.queryByRole('textbox', { name: 'Search menu' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'editor@bmtools.local' })).not.toBeInTheDocument();
   });
 
   it('shows the shell with the user menu otherwise', async () => {
-    renderApp('/page/list');
+    renderApp('/widget/list');
     expect(await screen.findByRole('textbox', { name: 'Search menu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'editor@bmtools.local' })).toBeInTheDocument();
   });
 
   it('shows the loading bar while calls are in flight', async () => {
-    const { http } = renderApp('/page/list');
+    const { http } = renderApp('/widget/list');
     await screen.findByText('No preset is available for this page.');
     expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
     act(() => http.loading.begin());
@@ -111,9 +153,9 @@ describe('app routes', () => {
 
   it('shows the sign-in view to a signed-out visitor and keeps the address', async () => {
     const session = stubSession({ status: 'signedOut', user: null });
-    renderApp('/page/edit/4?x=1', session);
+    renderApp('/widget/edit/4?x=1', session);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(session.signIn).toHaveBeenCalledWith('/page/edit/4?x=1');
+    expect(session.signIn).toHaveBeenCalledWith('/widget/edit/4?x=1');
   });
 
   it('sends a failed sign-in return to /error', async () => {

@@ -1,9 +1,9 @@
 /**
- * Finds the screen for a path in the route table. Ids must be numeric,
- * so `/page/edit/abc` matches nothing and ends on the not-found page.
+ * Finds the screen for a path in the route table the server publishes. Ids must be numeric,
+ * so `/{segment}/edit/abc` matches nothing and ends on the not-found page.
  */
+import type { AppRoute } from '@bm/contracts';
 import { matchPath } from 'react-router';
-import { type AppRoute, ROUTE_TABLE } from './routeTable.ts';
 
 export interface MatchedRoute {
   route: AppRoute;
@@ -12,10 +12,7 @@ export interface MatchedRoute {
 
 const NUMERIC_ID = /^\d+$/;
 
-export function matchAppRoute(
-  pathname: string,
-  table: readonly AppRoute[] = ROUTE_TABLE,
-): MatchedRoute | null {
+export function matchAppRoute(pathname: string, table: readonly AppRoute[]): MatchedRoute | null {
   for (const route of table) {
     const match = matchPath({ path: route.pattern, caseSensitive: false, end: true }, pathname);
     if (!match) continue;

@@ -1,17 +1,35 @@
+import { entityRoutes } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import { entityScreenRights, holds, pageConfigRights } from './screenRights.ts';
 
+const TABLE = [
+  ...entityRoutes({
+    segment: 'widget',
+    entity: 'Widget',
+    actions: ['List', 'Create', 'Edit', 'View', 'BulkEdit'],
+    rightOverrides: { View: 'BMTools/widget/View' },
+  }),
+  ...entityRoutes({ segment: 'gadget', entity: 'Gadget', actions: ['List', 'View'] }),
+];
+
 describe('screen rights', () => {
   it("reads an entity's rights from the route table, Publish beside Edit", () => {
-    expect(entityScreenRights('/interception/list')).toEqual({
-      list: 'BMTools/Interception/List',
-      create: 'BMTools/Interception/Create',
-      edit: 'BMTools/Interception/Edit',
-      view: 'BMTools/Interception/View',
-      bulkEdit: 'BMTools/Interception/BulkEdit',
-      publish: 'BMTools/Interception/Publish',
+    expect(entityScreenRights('/widget/list', TABLE)).toEqual({
+      list: 'BMTools/Widget/List',
+      create: 'BMTools/Widget/Create',
+      edit: 'BMTools/Widget/Edit',
+      view: 'BMTools/widget/View',
+      bulkEdit: 'BMTools/Widget/BulkEdit',
+      publish: 'BMTools/Widget/Publish',
     });
-    expect(entityScreenRights('/merchantCarClass/list').view).toBe('BMTools/merchantcarclass/View');
+  });
+
+  it('names no right for a screen the table lacks', () => {
+    expect(entityScreenRights('/gadget/list', TABLE)).toEqual({
+      list: 'BMTools/Gadget/List',
+      view: 'BMTools/Gadget/View',
+    });
+    expect(entityScreenRights('/widget/list', [])).toEqual({});
   });
 
   it("reads a page config's rights from its actions", () => {

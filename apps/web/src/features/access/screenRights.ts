@@ -1,10 +1,9 @@
 /**
  * The rights around one record screen: the entity's List, Create, Edit, View
- * and BulkEdit rights from the route table, and its Publish right beside Edit. Dynamic pages take
+ * and BulkEdit rights from the server's route table, and its Publish right beside Edit. Dynamic pages take
  * theirs from the page config's action list instead (`pageConfigRights`).
  */
-import type { PageConfig } from '@bm/contracts';
-import { type AppRoute, ROUTE_TABLE } from '../../app/routes/routeTable.ts';
+import type { AppRoute, PageConfig } from '@bm/contracts';
 
 export interface ScreenRights {
   list?: string | undefined;
@@ -23,7 +22,7 @@ const KIND_TO_RIGHT: Partial<Record<AppRoute['kind'], keyof ScreenRights>> = {
   bulkedit: 'bulkEdit',
 };
 
-export function entityScreenRights(listPath: string, table: readonly AppRoute[] = ROUTE_TABLE): ScreenRights {
+export function entityScreenRights(listPath: string, table: readonly AppRoute[]): ScreenRights {
   const rights: ScreenRights = {};
   for (const route of table) {
     const slot = KIND_TO_RIGHT[route.kind];

@@ -3,9 +3,8 @@
  * list screens of the config's List (GetMap) right; edit/create, bulkedit and view pages the record
  * screens; iframe pages frame the config's address. Any other type says so.
  */
-import type { PageConfig } from '@bm/contracts';
+import type { AppRoute, PageConfig } from '@bm/contracts';
 import { Alert } from '@mantine/core';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { RecordScreenView } from '../forms/RecordScreenView.tsx';
 import { ListPage } from '../list/ListPage.tsx';
 import { DynamicFramePage } from './DynamicFramePage.tsx';

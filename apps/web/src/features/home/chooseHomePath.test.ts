@@ -14,82 +14,101 @@ const menu: MenuItem[] = [
     id: 1,
     name: 'Administration',
     submenu: [
-      leaf(2, 'Menus', '/menu/list', 'BMTools/Menu/List'),
-      leaf(3, 'API logs', '/apilogs/list', 'BMTools/ApiLogs/List'),
+      leaf(2, 'Widget menus', '/widgetmenu/list', 'BMTools/WidgetMenu/List'),
+      leaf(3, 'Widget logs', '/widgetlogs/list', 'BMTools/WidgetLogs/List'),
     ],
   },
   {
     id: 4,
-    name: 'Merchant',
-    submenu: [leaf(5, 'Cars', '/merchantmapcar/list', 'BMTools/MerchantCar/List')],
+    name: 'Gadgets',
+    submenu: [leaf(5, 'Gadget cars', '/gadgetCar/list', 'BMTools/GadgetCar/List')],
   },
   {
     id: 6,
     name: 'Content',
-    submenu: [leaf(7, 'Pages', '/page/list', 'BMTools/Page/List')],
+    submenu: [leaf(7, 'Widgets', '/widget/list', 'BMTools/Widget/List')],
   },
   {
     id: 8,
     name: 'Tools',
-    submenu: [leaf(9, 'Reconciliation', '/reconcilitationManagement', 'ViewReconTool')],
+    submenu: [leaf(9, 'Gizmo', '/gizmoManagement', 'ViewGizmo')],
   },
 ];
 
+/** The server's home order, in lower case; menu, widget logs and the rest are not in it. */
+const homeOrder = ['gizmomanagement', 'widget', 'gadgetcar', 'widgetmenu'];
+
 const rightsOf = (...rights: string[]): ReadonlySet<string> => new Set(rights);
+const choose = (rights: ReadonlySet<string>, menuItems: readonly MenuItem[] = menu) =>
+  chooseHomePath({ menu: menuItems, rights, afterLoginUrl: null, homeOrder });
 
 describe('chooseHomePath', () => {
   it('prefers the stored after-login URL', () => {
     expect(
-      chooseHomePath({ menu, rights: rightsOf('BMTools/Page/List'), afterLoginUrl: '/review/list' }),
-    ).toBe('/review/list');
+      chooseHomePath({
+        menu,
+        rights: rightsOf('BMTools/Widget/List'),
+        afterLoginUrl: '/gadget/view/4',
+        homeOrder,
+      }),
+    ).toBe('/gadget/view/4');
   });
 
-  it('follows the spec order rather than menu order', () => {
+  it("follows the server's home order rather than menu order", () => {
     const rights = rightsOf(
-      'BMTools/Menu/List',
-      'BMTools/Page/List',
-      'ViewReconTool',
-      'BMTools/MerchantCar/List',
+      'BMTools/WidgetMenu/List',
+      'BMTools/Widget/List',
+      'ViewGizmo',
+      'BMTools/GadgetCar/List',
     );
-    expect(chooseHomePath({ menu, rights, afterLoginUrl: null })).toBe('/reconcilitationManagement');
+    expect(choose(rights)).toBe('/gizmoManagement');
   });
 
   it('skips areas whose right the user lacks, even when first in the order', () => {
-    const rights = rightsOf('BMTools/MerchantCar/List', 'BMTools/Menu/List');
-    expect(chooseHomePath({ menu, rights, afterLoginUrl: null })).toBe('/merchantmapcar/list');
+    expect(choose(rightsOf('BMTools/GadgetCar/List', 'BMTools/WidgetMenu/List'))).toBe('/gadgetCar/list');
   });
 
-  it('falls back to menu order for areas outside the list', () => {
-    expect(chooseHomePath({ menu, rights: rightsOf('BMTools/ApiLogs/List'), afterLoginUrl: null })).toBe(
-      '/apilogs/list',
-    );
+  it('falls back to menu order for areas outside the order', () => {
+    expect(choose(rightsOf('BMTools/WidgetLogs/List'))).toBe('/widgetlogs/list');
+    expect(
+      chooseHomePath({
+        menu,
+        rights: rightsOf('BMTools/Widget/List', 'ViewGizmo'),
+        afterLoginUrl: null,
+        homeOrder: [],
+      }),
+    ).toBe('/widget/list');
   });
 
-  it('puts listed areas before unlisted ones', () => {
-    const rights = rightsOf('BMTools/ApiLogs/List', 'BMTools/Menu/List');
-    expect(chooseHomePath({ menu, rights, afterLoginUrl: null })).toBe('/menu/list');
+  it('puts ordered areas before the others', () => {
+    expect(choose(rightsOf('BMTools/WidgetLogs/List', 'BMTools/WidgetMenu/List'))).toBe('/widgetmenu/list');
+  });
+
+  it('compares segments without regard to case', () => {
+    const rights = rightsOf('BMTools/WidgetMenu/List', 'BMTools/GadgetCar/List');
+    expect(
+      chooseHomePath({ menu, rights, afterLoginUrl: null, homeOrder: ['gadgetCar', 'widgetMenu'] }),
+    ).toBe('/gadgetCar/list');
   });
 
   it('ignores hidden entries and entries without a right', () => {
     const odd: MenuItem[] = [
-      { id: 1, name: 'Hidden', linkTo: '/page/list', right: 'BMTools/Page/List', visible: false },
-      { id: 2, name: 'No right', linkTo: '/preset/list' },
-      leaf(3, 'Reviews', '/review/list', 'BMTools/Review/List'),
+      { id: 1, name: 'Hidden', linkTo: '/widget/list', right: 'BMTools/Widget/List', visible: false },
+      { id: 2, name: 'No right', linkTo: '/gadgetCar/list' },
+      leaf(3, 'Widget logs', '/widgetlogs/list', 'BMTools/WidgetLogs/List'),
     ];
-    const rights = rightsOf('BMTools/Page/List', 'BMTools/Review/List');
-    expect(chooseHomePath({ menu: odd, rights, afterLoginUrl: null })).toBe('/review/list');
+    expect(choose(rightsOf('BMTools/Widget/List', 'BMTools/WidgetLogs/List'), odd)).toBe('/widgetlogs/list');
   });
 
   it('skips links that leave the app', () => {
     const external: MenuItem[] = [
-      leaf(1, 'Docs', 'https://docs.example.test', 'ViewMongo'),
-      leaf(2, 'Pages', '/page/list', 'BMTools/Page/List'),
+      leaf(1, 'Docs', 'https://docs.example.test', 'ViewGizmo'),
+      leaf(2, 'Widgets', '/widget/list', 'BMTools/Widget/List'),
     ];
-    const rights = rightsOf('ViewMongo', 'BMTools/Page/List');
-    expect(chooseHomePath({ menu: external, rights, afterLoginUrl: null })).toBe('/page/list');
+    expect(choose(rightsOf('ViewGizmo', 'BMTools/Widget/List'), external)).toBe('/widget/list');
   });
 
   it('gives null when nothing is permitted', () => {
-    expect(chooseHomePath({ menu, rights: rightsOf(), afterLoginUrl: null })).toBeNull();
+    expect(choose(rightsOf())).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
-import type { Preset } from '@bm/contracts';
+import type { AppRoute, Preset } from '@bm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
 import { ListPage } from './ListPage.tsx';
 

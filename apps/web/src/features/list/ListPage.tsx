@@ -3,8 +3,9 @@
  * the route's right and the preset groups (silently), then hands over to the session that
  * picks the preset.
  */
+
+import type { AppRoute } from '@bm/contracts';
 import { Center, Loader } from '@mantine/core';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';

@@ -1,7 +1,6 @@
-import type { Preset } from '@bm/contracts';
+import type { AppRoute, Preset } from '@bm/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
 import { usePresetActions } from '../presets/usePresetActions.ts';
 import { type ListController, useListController } from './useListController.ts';

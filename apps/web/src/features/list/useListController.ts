@@ -6,6 +6,8 @@
  * target, and the preset commands (choose, Save, Create, Delete). `ListView` renders it; another
  * screen showing a list (a map list, an embedded list) renders its own view over the same controller.
  */
+
+import type { AppRoute } from '@bm/contracts';
 import {
   type ColumnDefinition,
   type ColumnFilter,
@@ -20,7 +22,6 @@ import {
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { requestedPage } from '../grid/pagingState.ts';

@@ -2,10 +2,9 @@
  * The headless half of the list session: the preset picked for this visit (or why there is none) and
  * the command that chooses another one (see ListSession.tsx).
  */
-import type { Preset, PresetGroup } from '@bm/contracts';
+import type { AppRoute, Preset, PresetGroup } from '@bm/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { AppRoute } from '../../app/routes/routeTable.ts';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { filtersFromQuery } from '../filters/filtersFromQuery.ts';
 import { writeFilterHistory } from '../presets/filterHistory.ts';

@@ -2,7 +2,7 @@
  * Presets, records and a fake API for the form screens' tests: a Pages-like preset per right and a
  * request handler that answers presets, the record, lookups and saves, and records every call.
  */
-import type { Preset, PresetDefinition } from '@bm/contracts';
+import { entityRoutes, type Preset, type PresetDefinition } from '@bm/contracts';
 import type { RequestOptions } from '../../../app/http/httpClient.ts';
 import { renderWithApp, stubHttp } from '../../../test/testServices.tsx';
 import { entityScreenRights } from '../../access/screenRights.ts';
@@ -120,13 +120,20 @@ export const ALL_PAGE_RIGHTS = ['List', 'Create', 'Edit', 'View', 'BulkEdit', 'P
   (a) => `BMTools/Page/${a}`,
 );
 
+/** The Pages-like entity's screens as the server would publish them. */
+const PAGE_ROUTES = entityRoutes({
+  segment: 'page',
+  entity: 'Page',
+  actions: ['List', 'Create', 'Edit', 'View', 'BulkEdit'],
+});
+
 export function pageScreen(mode: RecordScreen['mode'], id?: number): RecordScreen {
   const right = { edit: 'Edit', create: 'Create', view: 'View', bulkupdate: 'BulkEdit' }[mode];
   return {
     mode,
     id,
     presetRight: `BMTools/Page/${right}`,
-    rights: entityScreenRights('/page/list'),
+    rights: entityScreenRights('/page/list', PAGE_ROUTES),
     editPath: (recordId) => `/page/edit/${recordId}`,
     viewPath: (recordId) => `/page/view/${recordId}`,
     listPath: '/page/list',
