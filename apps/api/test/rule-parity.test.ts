@@ -22,6 +22,10 @@ const JSON_TEXT = 'Please enter valid JSON';
 const SPECIAL = 'Special characters are not allowed';
 const LETTERS = 'Only letters are allowed';
 const TICK = 'This box must be ticked';
+const SMALL = 'The number is too small';
+const LARGE = 'The number is too large';
+const FORMAT = 'The value does not have the required format';
+const ADDRESS = 'Please enter a full web address starting with http:// or https://';
 
 /** The rule part of a field spec, and the column's own input props where the case needs them. */
 type Rules = Pick<FormFieldSpec, 'validations' | 'validationMessages' | 'inputProps'> & {
@@ -41,7 +45,7 @@ const GROUPS: Group[] = [
   {
     rule: 'required',
     variants: [
-      ...names('required', 'Required', ' required ', 'REQUIRED', 'url|required'),
+      ...names('required', 'Required', ' required ', 'REQUIRED', 'unknown|required'),
       { validations: [{ name: 'Required' }] },
       { validations: [{ name: ' required ', message: '  ' }] },
     ],
@@ -69,7 +73,7 @@ const GROUPS: Group[] = [
   {
     rule: 'minlength',
     variants: [
-      ...names('minlength:3', 'minlength=3', 'minLength:3', 'MINLENGTH = 3', ' minlength : 3 '),
+      ...names('minlength=3', 'MINLENGTH : 3 '),
       { validations: [{ name: 'minlength', value: 3 }] },
       { validations: [{ name: 'MinLength', value: '3' }] },
       { validations: 'minlength', inputProps: { minLength: 3 } },
@@ -87,7 +91,7 @@ const GROUPS: Group[] = [
   {
     rule: 'maxlength',
     variants: [
-      ...names('maxlength:3', 'maxlength=3', 'maxLength:3', 'MaxLength = 3'),
+      ...names('maxLength:3', ' MaxLength = 3'),
       { validations: [{ name: 'maxlength', value: '3' }] },
       { validations: 'maxlength', inputProps: { maxLength: 3 } },
       { validations: 'maxlength', columnInputProps: { maxLength: 3 } },
@@ -142,7 +146,7 @@ const GROUPS: Group[] = [
   },
   {
     rule: 'specialchars',
-    variants: names('specialchars', 'SpecialChars'),
+    variants: names(' SpecialChars '),
     values: [
       ['plain text, with-dash_and.dot', undefined],
       ...[...`"<>()'%;+&\\*?~|#@!`].map((c): [string, string] => [`ab${c}cd`, SPECIAL]),
@@ -183,8 +187,92 @@ const GROUPS: Group[] = [
     ],
   },
   {
-    rule: 'names the spec does not have are ignored',
-    variants: names('pattern', 'url', 'min:3', 'max=5', 'url|pattern'),
+    rule: 'min',
+    variants: [
+      ...names('min=2', ' MIN : 2 '),
+      { validations: [{ name: ' Min ', value: ' 2 ' }] },
+      { validations: 'min', inputProps: { min: 2 } },
+    ],
+    values: [
+      ['   ', undefined],
+      ['1', SMALL],
+      [' 2 ', undefined],
+      ['2.5', undefined],
+      ['-3', SMALL],
+      ['two', SMALL],
+    ],
+  },
+  {
+    rule: 'min and max on a number field',
+    variants: [
+      {
+        validations: [
+          { name: 'min', value: 1 },
+          { name: 'MAX', value: 50 },
+        ],
+        type: 'number',
+      },
+      { validations: 'min:1|max:50', type: 'number' },
+    ],
+    values: [
+      [1, undefined],
+      [50, undefined],
+      [0, SMALL],
+      [51, LARGE],
+      [null, undefined],
+    ],
+  },
+  {
+    rule: 'max',
+    variants: [
+      ...names('Max=10', ' MAX : 10 '),
+      { validations: 'max', columnInputProps: { max: 10 } },
+    ],
+    values: [
+      ['10', undefined],
+      ['10.5', LARGE],
+      [' 11 ', LARGE],
+      ['-100', undefined],
+      ['  ', undefined],
+    ],
+  },
+  {
+    rule: 'pattern',
+    variants: [
+      { validations: [{ name: 'pattern', value: '[A-Z]{2}' }] },
+      { validations: [{ name: ' Pattern ', value: '[A-Z]{2}' }] },
+      { validations: 'PATTERN:[A-Z]{2}' },
+    ],
+    values: [
+      ['ES', undefined],
+      ['es', FORMAT],
+      [' ES', FORMAT],
+      ['ESP', FORMAT],
+      ['   ', undefined],
+    ],
+  },
+  {
+    rule: 'url',
+    variants: [...names(' Url '), { validations: [{ name: 'URL' }] }],
+    values: [
+      ['https://example.com/car-hire', undefined],
+      ['http://localhost:3000', undefined],
+      ['example.com', ADDRESS],
+      ['ftp://example.com', ADDRESS],
+      ['javascript:alert(1)', ADDRESS],
+      [' https://example.com', ADDRESS],
+      ['  ', undefined],
+    ],
+  },
+  {
+    rule: 'names the engine does not have, and patterns it will not run, are ignored',
+    variants: [
+      ...names('between:3', 'regex', 'unknown|nope'),
+      { validations: 'min' },
+      { validations: [{ name: 'pattern', value: '(a+)+$' }] },
+      { validations: [{ name: 'pattern', value: '([' }] },
+      { validations: [{ name: 'pattern' }] },
+    ],
     values: [
       ['', undefined],
       ['x', undefined],
@@ -284,7 +372,8 @@ describe('form rules: browser and server agree', () => {
   it('the table makes every rule the engine knows fail, and fits in one save', () => {
     const messages = Object.values(expected());
     for (const name of VALIDATION_RULES) expect(messages).toContain(DEFAULT_RULE_MESSAGES[name]);
-    expect(CASES.length).toBeLessThan(500);
+    // One column per case, and a preset holds at most 300 columns.
+    expect(CASES.length, `${CASES.length} cases`).toBeLessThan(300);
   });
 
   it('the browser gives the verdict and message of the table', () => {

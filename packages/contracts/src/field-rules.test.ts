@@ -6,6 +6,7 @@ import {
   isEmptyValue,
   parseFieldRules,
   ruleAccepts,
+  safePattern,
 } from './field-rules.ts';
 import type { ValidationRuleName } from './form.ts';
 
@@ -53,7 +54,7 @@ describe('parseFieldRules', () => {
       'required',
       'json',
     ]);
-    expect(parseFieldRules({ validations: [{ name: ' MinLength ', value: 2 }, { name: 'url' }] })).toEqual([
+    expect(parseFieldRules({ validations: [{ name: ' MinLength ', value: 2 }, { name: 'nope' }] })).toEqual([
       { name: 'minlength', message: DEFAULT_RULE_MESSAGES.minlength, bound: 2 },
     ]);
   });
@@ -161,5 +162,79 @@ describe('checkRules', () => {
     expect(checkRules(rules, 'a1')).toBe('Longer');
     expect(checkRules(rules, 'abc1')).toBe('Letters');
     expect(checkRules(rules, 'abc')).toBeUndefined();
+  });
+});
+
+describe('min, max, pattern and url', () => {
+  const check = (validations: unknown, value: unknown) => checkRules(parseFieldRules({ validations }), value);
+
+  it('bounds numbers, given as numbers or digits, and refuses what is not a number', () => {
+    const rules = [
+      { name: 'min', value: 1, message: 'low' },
+      { name: 'Max', value: '50', message: 'high' },
+    ];
+    expect(check(rules, 1)).toBeUndefined();
+    expect(check(rules, ' 50 ')).toBeUndefined();
+    expect(check(rules, '2.5')).toBeUndefined();
+    expect(check(rules, 0)).toBe('low');
+    expect(check(rules, '51')).toBe('high');
+    expect(check(rules, 'ten')).toBe('low');
+    expect(check(rules, '')).toBeUndefined();
+    expect(check('min=-3', -4)).toBe(DEFAULT_RULE_MESSAGES.min);
+    expect(parseFieldRules({ validations: 'max', inputProps: { max: 9 } })).toEqual([
+      { name: 'max', message: DEFAULT_RULE_MESSAGES.max, limit: 9 },
+    ]);
+    expect(parseFieldRules({ validations: 'min' })).toEqual([]);
+  });
+
+  it('matches a pattern against the whole value', () => {
+    const rules = [{ name: ' Pattern ', value: '[A-Z]{2}', message: 'two capitals' }];
+    expect(check(rules, 'ES')).toBeUndefined();
+    expect(check(rules, 'es')).toBe('two capitals');
+    expect(check(rules, 'ESP')).toBe('two capitals');
+    expect(check(rules, ' ES')).toBe('two capitals');
+    expect(check(rules, '')).toBeUndefined();
+  });
+
+  it('never runs a pattern that can backtrack without end, nor an invalid one', () => {
+    for (const unsafe of [
+      '(a+)+$',
+      '(a*)*',
+      '(a|aa)+',
+      '((ab)*c)+',
+      '(x+x+)+y',
+      '(a)\\1',
+      '(?<=a)b',
+      '\\d+\\d+\\d+',
+      'a{2,}b{3,}c+',
+      '([',
+      'x'.repeat(201),
+    ]) {
+      expect(safePattern(unsafe), unsafe).toBeUndefined();
+      expect(parseFieldRules({ validations: [{ name: 'pattern', value: unsafe }] }), unsafe).toEqual([]);
+    }
+    // The classic catastrophic input is simply not tried.
+    expect(check([{ name: 'pattern', value: '(a+)+$' }], `${'a'.repeat(30)}!`)).toBeUndefined();
+    for (const safe of ['[A-Z]{2}', '\\d{4}-\\d{2}', '[a-z]+(-[a-z]+)?', '(?<year>\\d{4})', '[(+*)]+x'])
+      expect(safePattern(safe), safe).toBeInstanceOf(RegExp);
+  });
+
+  it('tries a pattern on at most 1,000 characters', () => {
+    expect(check([{ name: 'pattern', value: 'a*' }], 'a'.repeat(1000))).toBeUndefined();
+    expect(check([{ name: 'pattern', value: 'a*' }], 'a'.repeat(1001))).toBe(DEFAULT_RULE_MESSAGES.pattern);
+  });
+
+  it('takes only absolute http and https addresses as a url', () => {
+    for (const ok of ['https://example.com', 'http://localhost:3000/x?y=1', 'https://bücher.de/p'])
+      expect(check('url', ok), ok).toBeUndefined();
+    for (const bad of [
+      'example.com',
+      '/relative',
+      'ftp://example.com',
+      'javascript:alert(1)',
+      'https:// x.com',
+      'http://',
+    ])
+      expect(check('URL', bad), bad).toBe(DEFAULT_RULE_MESSAGES.url);
   });
 });

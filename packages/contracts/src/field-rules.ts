@@ -15,6 +15,10 @@ export interface FieldRule {
   message: string;
   /** minlength and maxlength only: the number of characters (or items of a list). */
   bound?: number;
+  /** min and max only: the smallest or largest number allowed. */
+  limit?: number;
+  /** pattern only: the expression the whole value must match (checked safe: safePattern). */
+  pattern?: RegExp;
 }
 
 /** A rule's message when the preset gives none. */
@@ -28,6 +32,10 @@ export const DEFAULT_RULE_MESSAGES: Record<ValidationRuleName, string> = {
   json: 'Please enter valid JSON',
   specialchars: 'Special characters are not allowed',
   letters: 'Only letters are allowed',
+  min: 'The number is too small',
+  max: 'The number is too large',
+  pattern: 'The value does not have the required format',
+  url: 'Please enter a full web address starting with http:// or https://',
 };
 
 /** What a field spec holds of its rules; read defensively, since the server gets presets as JSON. */
@@ -82,21 +90,103 @@ function entriesOf(source: RuleSource): Array<{ name: unknown; message: unknown;
   });
 }
 
+/** A number as a preset writes it: a finite number, or its digits (sign and decimals allowed). */
+const NUMBER_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+function numberOf(raw: unknown): number | undefined {
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER_TEXT.test(raw) ? Number(raw) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function inputLimit(inputProps: unknown, key: 'min' | 'max'): number | undefined {
+  if (typeof inputProps !== 'object' || inputProps === null || !Object.hasOwn(inputProps, key))
+    return undefined;
+  return numberOf((inputProps as Record<string, unknown>)[key]);
+}
+
+/** The longest pattern a preset may give, and the longest value a pattern is tried on. */
+export const MAX_PATTERN_LENGTH = 200;
+const MAX_PATTERN_INPUT = 1000;
+/** Unbounded repeats (`*`, `+`, `{n,}`) a pattern may hold: two keep the worst case quadratic. */
+const MAX_UNBOUNDED_REPEATS = 2;
+
+/**
+ * A preset's pattern as a RegExp, or undefined when it is not one we run. Presets are edited by
+ * administrators and the server runs the pattern on every save, so a pattern that backtracks without
+ * end would let one preset stall the server. Refused: more than 200 characters, backreferences,
+ * lookbehind, a repeated group that itself repeats or alternates (`(a+)+`, `(a|ab)*`: exponential),
+ * and more than two unbounded repeats (`\d+\d+\d+`: polynomial). With values capped at 1,000
+ * characters the worst case left is about a million steps. Anchored: the whole value must match.
+ */
+export function safePattern(source: unknown): RegExp | undefined {
+  if (typeof source !== 'string' || source === '' || source.length > MAX_PATTERN_LENGTH) return undefined;
+  if (/\\[1-9]|\\k<|\(\?<[=!]/.test(source)) return undefined;
+  const groups: { risky: boolean }[] = [];
+  let unbounded = 0;
+  let escaped = false;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (escaped) {
+      escaped = false;
+      continue;
+    }
+    if (c === '\\') escaped = true;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') groups.push({ risky: false });
+    else if (c === ')') {
+      const group = groups.pop();
+      const next = source[i + 1];
+      if (group?.risky && (next === '*' || next === '+' || next === '{')) return undefined;
+      const outer = groups.at(-1);
+      if (group?.risky && outer) outer.risky = true;
+    } else if (c === '|' || c === '*' || c === '+' || c === '{' || (c === '?' && source[i - 1] !== '(')) {
+      const top = groups.at(-1);
+      if (top) top.risky = true;
+      if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(source.slice(i)))) unbounded++;
+    }
+  }
+  if (unbounded > MAX_UNBOUNDED_REPEATS) return undefined;
+  try {
+    return new RegExp(`^(?:${source})$`, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The rules of a field, in order. Unknown names are dropped; a rule without a message gets the
- * default one; a length rule without a bound takes the input's own `minLength`/`maxLength`, and is
- * dropped when there is none (a limit of nothing limits nothing).
+ * default one; a length rule without a bound takes the input's own `minLength`/`maxLength`, and
+ * min/max their input's `min`/`max`, and is dropped when there is none (a limit of nothing limits
+ * nothing). A pattern that is missing, invalid or unsafe (safePattern) is dropped the same way, on
+ * the browser and the server alike; the database's own checks still hold.
  */
 export function parseFieldRules(source: RuleSource): FieldRule[] {
   return entriesOf(source).flatMap<FieldRule>(({ name: rawName, message: rawMessage, value }) => {
     const name = ruleNameOf(rawName);
     if (!name) return [];
     const message = (typeof rawMessage === 'string' && rawMessage.trim()) || DEFAULT_RULE_MESSAGES[name];
+    if (name === 'min' || name === 'max') {
+      const limit = numberOf(value) ?? inputLimit(source.inputProps, name);
+      return limit === undefined ? [] : [{ name, message, limit }];
+    }
+    if (name === 'pattern') {
+      const pattern = safePattern(value);
+      return pattern ? [{ name, message, pattern }] : [];
+    }
     if (name !== 'minlength' && name !== 'maxlength') return [{ name, message }];
     const bound =
       boundOf(value) ?? inputBound(source.inputProps, name === 'minlength' ? 'minLength' : 'maxLength');
     return bound === undefined ? [] : [{ name, message, bound }];
   });
+}
+
+/** An absolute http(s) address with a host and no spaces. */
+function isWebAddress(text: string): boolean {
+  if (/\s/.test(text) || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
 /** Empty for every rule: nothing, text of only spaces, or an empty list. `0` and `false` are values. */
@@ -147,6 +237,19 @@ export function ruleAccepts(rule: FieldRule, value: unknown): boolean {
       return !SPECIAL_CHARACTERS.test(text);
     case 'letters':
       return LETTERS.test(text);
+    // A value that is not a number is outside every numeric range.
+    case 'min': {
+      const n = numberOf(value);
+      return n !== undefined && (rule.limit === undefined || n >= rule.limit);
+    }
+    case 'max': {
+      const n = numberOf(value);
+      return n !== undefined && (rule.limit === undefined || n <= rule.limit);
+    }
+    case 'pattern':
+      return text.length <= MAX_PATTERN_INPUT && (rule.pattern?.test(text) ?? true);
+    case 'url':
+      return isWebAddress(text);
   }
 }
 

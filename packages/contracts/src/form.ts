@@ -44,6 +44,10 @@ export const VALIDATION_RULES = [
   'json',
   'specialchars',
   'letters',
+  'min',
+  'max',
+  'pattern',
+  'url',
 ] as const;
 export type ValidationRuleName = (typeof VALIDATION_RULES)[number];
 
