@@ -224,10 +224,7 @@ const GROUPS: Group[] = [
   },
   {
     rule: 'max',
-    variants: [
-      ...names('Max=10', ' MAX : 10 '),
-      { validations: 'max', columnInputProps: { max: 10 } },
-    ],
+    variants: [...names('Max=10', ' MAX : 10 '), { validations: 'max', columnInputProps: { max: 10 } }],
     values: [
       ['10', undefined],
       ['10.5', LARGE],
