@@ -56,7 +56,7 @@ export interface SqlObject {
 }
 
 /** The names of an area's standard views and the procedures its actions run (own or generated). */
-export interface AreaSqlNames {
+interface AreaSqlNames {
   list: string;
   record: string;
   save?: string;
