@@ -3,7 +3,7 @@ import { makeField } from '../../fields/test/renderField.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
 
 const location = {
-  ...makeField('combobox', { changedEvent: '/api/pricewatchlocations/{value}?type={typeId}' }),
+  ...makeField('combobox', { changedEvent: '/api/warehouses/{value}?type={typeId}' }),
   mapKey: 'locationId',
 };
 const name = { ...makeField('text'), mapKey: 'locationName' };
@@ -11,7 +11,7 @@ const type = { ...makeField('number', { mapKeyId: 'locationTypeId' }), mapKey: '
 
 describe('dependent prefill', () => {
   it('builds the parent path from the new value and other fields', () => {
-    expect(prefillUrl(location, 'a b', { typeId: 4 })).toBe('/api/pricewatchlocations/a%20b?type=4');
+    expect(prefillUrl(location, 'a b', { typeId: 4 })).toBe('/api/warehouses/a%20b?type=4');
     expect(prefillUrl(location, '', { typeId: 4 })).toBeUndefined();
     expect(prefillUrl(location, 3, {})).toBeUndefined();
     expect(prefillUrl({ ...location, spec: { changedEvent: 'reload()' } }, 3, {})).toBeUndefined();

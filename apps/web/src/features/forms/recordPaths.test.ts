@@ -22,7 +22,7 @@ describe('record paths', () => {
   });
 
   it('publishes at {api}/publish unless the action names its own', () => {
-    expect(publishPath('/api/interceptions', def({ publish: {} }))).toBe('/api/interceptions/publish');
+    expect(publishPath('/api/gadgets', def({ publish: {} }))).toBe('/api/gadgets/publish');
     expect(publishPath('/api/i', def({ publish: { api: '/api/i/pub' } }))).toBe('/api/i/pub');
     expect(hasPublishAction(def({ publish: {} }))).toBe(true);
     expect(hasPublishAction(def({}))).toBe(false);

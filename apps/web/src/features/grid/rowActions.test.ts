@@ -13,12 +13,12 @@ import {
 
 const actions: RowAction[] = [
   { type: 'delete', label: 'Delete', order: 3, visibleWhen: "status != 'confirmed'" },
-  { type: 'view', label: 'View', order: 1, pageUrl: '/reservation/view/{id}', columnKey: 'id', fixed: true },
-  { type: 'getMap', label: 'Get Map', order: 2, pageUrl: '/reservation/{id}/getmap' },
+  { type: 'view', label: 'View', order: 1, pageUrl: '/booking/view/{id}', columnKey: 'id', fixed: true },
+  { type: 'getMap', label: 'Get Map', order: 2, pageUrl: '/booking/{id}/getmap' },
   { type: 'open', label: 'Open', order: 4, pageUrl: '/x?code={code}&name={name}' },
 ];
-const all = new Set(['BMTools/Reservation/View', 'BMTools/Reservation/GetMap', 'BMTools/Reservation/Delete']);
-const context = { rights: all, rightPrefix: 'BMTools/Reservation', hideActions: false };
+const all = new Set(['BMTools/Booking/View', 'BMTools/Booking/GetMap', 'BMTools/Booking/Delete']);
+const context = { rights: all, rightPrefix: 'BMTools/Booking', hideActions: false };
 
 describe('row actions', () => {
   it('derives the right prefix from the list right', () => {
@@ -32,7 +32,7 @@ describe('row actions', () => {
       'Delete',
       'Open',
     ]);
-    const viewer = { ...context, rights: new Set(['BMTools/Reservation/View']) };
+    const viewer = { ...context, rights: new Set(['BMTools/Booking/View']) };
     expect(permittedActions(actions, viewer).map((a) => a.label)).toEqual(['View', 'Open']);
   });
 
@@ -66,7 +66,7 @@ describe('row actions', () => {
 
   it('fills page URLs from the row, encoded', () => {
     const [, view, , open] = actions as [RowAction, RowAction, RowAction, RowAction];
-    expect(actionUrl(view, { id: 42 }, 'id', 'reservation')).toBe('/reservation/view/42');
+    expect(actionUrl(view, { id: 42 }, 'id', 'booking')).toBe('/booking/view/42');
     expect(fillTemplate(open.pageUrl ?? '', { code: 'a&b', name: 'x y' }, 1)).toBe(
       '/x?code=a%26b&name=x%20y',
     );

@@ -19,7 +19,7 @@ const menu: MenuItem[] = [
       {
         id: 6,
         name: 'Nested',
-        submenu: [{ id: 7, name: 'Car classes', linkTo: '/pricewatchcarClass/list' }],
+        submenu: [{ id: 7, name: 'Widget classes', linkTo: '/widgetClass/list' }],
       },
     ],
   },
@@ -44,8 +44,8 @@ describe('filterMenu', () => {
   });
 
   it('opens every level down to a deep match', () => {
-    const result = filterMenu(menu, 'car');
-    expect(names(result.items)).toEqual(['Price-watch', 'Nested', 'Car classes']);
+    const result = filterMenu(menu, 'widget');
+    expect(names(result.items)).toEqual(['Price-watch', 'Nested', 'Widget classes']);
     expect(new Set(result.openIds)).toEqual(new Set([5, 6]));
   });
 

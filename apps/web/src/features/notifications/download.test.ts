@@ -40,9 +40,7 @@ describe('downloadPath', () => {
 
 describe('downloadName', () => {
   it("uses the notification's file name, else Data.xlsx", () => {
-    expect(downloadName(withDownload({ url: '/api/x', fileName: 'reservations.xlsx' }))).toBe(
-      'reservations.xlsx',
-    );
+    expect(downloadName(withDownload({ url: '/api/x', fileName: 'bookings.xlsx' }))).toBe('bookings.xlsx');
     expect(downloadName(withDownload({ url: '/api/x' }))).toBe('Data.xlsx');
     expect(downloadName(withDownload({ url: '/api/x', fileName: '  ' }))).toBe('Data.xlsx');
   });

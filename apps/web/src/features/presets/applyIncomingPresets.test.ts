@@ -58,15 +58,15 @@ describe('applyIncomingPresets (the client-state update rule)', () => {
   });
 
   it('a first load of a right takes every incoming preset and leaves other rights alone', () => {
-    const other = preset(50, { rightName: 'BMTools/Reservation/List' });
+    const other = preset(50, { rightName: 'BMTools/Booking/List' });
     const next = applyIncomingPresets([other], [preset(1), preset(2), preset(3)]);
-    expect(ids(next)).toEqual(['Reservation:50:p50', 'Page:1:p1', 'Page:2:p2', 'Page:3:p3']);
+    expect(ids(next)).toEqual(['Booking:50:p50', 'Page:1:p1', 'Page:2:p2', 'Page:3:p3']);
   });
 
   it('a right fetched with nothing coming back loses its presets', () => {
-    const other = preset(50, { rightName: 'BMTools/Reservation/List' });
+    const other = preset(50, { rightName: 'BMTools/Booking/List' });
     expect(ids(applyIncomingPresets([preset(1), other], [], ['BMTools/Page/List']))).toEqual([
-      'Reservation:50:p50',
+      'Booking:50:p50',
     ]);
   });
 

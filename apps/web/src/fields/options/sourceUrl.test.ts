@@ -21,8 +21,8 @@ describe('dropdown and lookup URLs', () => {
   });
 
   it('looks up suggestions by name on the fetchAPI, else the source', () => {
-    expect(autocompleteUrl({ fetchAPI: '/api/dropdowns/interceptions', source: '/x' }, 'pro mo', {})).toBe(
-      '/api/dropdowns/interceptions?name=pro+mo',
+    expect(autocompleteUrl({ fetchAPI: '/api/dropdowns/gadgets', source: '/x' }, 'pro mo', {})).toBe(
+      '/api/dropdowns/gadgets?name=pro+mo',
     );
     expect(autocompleteUrl({ source: '/api/s?a=1' }, 'b', {})).toBe('/api/s?a=1&name=b');
     expect(autocompleteUrl({}, 'b', {})).toBeUndefined();
