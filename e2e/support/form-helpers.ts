@@ -60,8 +60,8 @@ export const toolbarButton = (page: Page, name: string): Locator =>
   toolbar(page).getByRole('button', { name, exact: true });
 
 /** Waits for a record form to have loaded its record. */
-export async function waitForForm(page: Page): Promise<void> {
-  await expect(page.getByRole('form', { name: 'Record form' })).toBeVisible();
+export async function waitForForm(page: Page, timeout?: number): Promise<void> {
+  await expect(page.getByRole('form', { name: 'Record form' })).toBeVisible({ timeout });
 }
 
 /** Picks an option of a Mantine select by its label. */

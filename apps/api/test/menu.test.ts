@@ -1,4 +1,4 @@
-import { appRoutesSchema, type MenuItem } from '@bm/contracts';
+import { type AppRoute, appRoutesSchema, type MenuItem } from '@bm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -141,6 +141,30 @@ describe('GET /api/app-routes', () => {
     // Every right a route names exists.
     const rights = new Set((await (await call('admin', '/api/userRights')).json()) as string[]);
     for (const route of routes) expect(rights.has(route.right), route.pattern).toBe(true);
+  });
+
+  it('says which preset screens have their default preset, as the presets table stands now', async () => {
+    const routesNow = async () =>
+      appRoutesSchema.parse(await (await call('admin', '/api/app-routes')).json()).routes;
+    const flag = (routes: AppRoute[], pattern: string) =>
+      routes.find((r) => r.pattern === pattern)?.hasPreset;
+    let routes = await routesNow();
+    expect(flag(routes, '/page/create')).toBe(true);
+    expect(flag(routes, '/reservation/view/:id')).toBe(true);
+    // Reservations are never edited or created by hand, and a planned area has no presets yet.
+    expect(flag(routes, '/reservation/edit/:id')).toBe(false);
+    expect(flag(routes, '/reservation/create')).toBe(false);
+    expect(flag(routes, '/pricewatchLocation/list')).toBe(false);
+    expect(flag(routes, '/roadmapManagement')).toBeUndefined();
+    expect(flag(routes, '/reservation/:id/getmap')).toBeUndefined();
+    // An administrator adds the missing preset: the next load says so.
+    await server.db.query(
+      `INSERT INTO presets (name, right_name, preset_group_id, version, definition)
+       VALUES ('default', 'BMTools/Reservation/Create', 1, 1, '{"definition": []}')`,
+    );
+    routes = await routesNow();
+    expect(flag(routes, '/reservation/create')).toBe(true);
+    await server.db.query(`DELETE FROM presets WHERE right_name = 'BMTools/Reservation/Create'`);
   });
 
   it('orders the home redirect: tools first, then pages, and menus last', async () => {

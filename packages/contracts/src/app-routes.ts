@@ -33,6 +33,11 @@ export interface AppRoute {
   listPath?: string | undefined;
   /** Key into the runtime config's `toolUrls`. */
   toolKey?: string | undefined;
+  /**
+   * For a screen built from a preset: whether its default preset exists now. A screen without one
+   * opens only the 'missing the default preset' page, so no button or row action leads to it.
+   */
+  hasPreset?: boolean | undefined;
 }
 
 export interface AppRoutes {
@@ -50,6 +55,7 @@ export const appRouteSchema = z.object({
   right: z.string().min(1),
   listPath: z.string().optional(),
   toolKey: z.string().optional(),
+  hasPreset: z.boolean().optional(),
 });
 
 export const appRoutesSchema = z.object({
@@ -102,6 +108,15 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
     }),
   );
 }
+
+/** Screens that show a preset: list, forms, detail view and bulk editor. */
+export const PRESET_SCREENS: ReadonlySet<ScreenKind> = new Set([
+  'list',
+  'create',
+  'edit',
+  'view',
+  'bulkedit',
+]);
 
 /** The first path segment, lower-cased: `/Page/list?x=1` → `page`. */
 export function firstPathSegment(path: string): string {

@@ -1,7 +1,14 @@
 /**
  * Health, runtime config, the caller's rights, the published routes and the client log sink.
  */
-import { API_SCOPE, clientLogSchema, HUB_SCOPE, type RuntimeConfig } from '@bm/contracts';
+import {
+  API_SCOPE,
+  type AppRoutes,
+  clientLogSchema,
+  HUB_SCOPE,
+  PRESET_SCREENS,
+  type RuntimeConfig,
+} from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,8 +84,9 @@ export async function platformRoutes(
     async (request) => [...(await callerOf(request).rights())].sort(),
   );
 
-  // The same for every caller: what each screen is and which right opens it. Signed-in callers only,
-  // like the menu, so the list of areas is not handed to strangers.
+  // The same for every caller: what each screen is, which right opens it and whether its default
+  // preset exists (read each time: administrators add presets while the server runs). Signed-in
+  // callers only, like the menu, so the list of areas is not handed to strangers.
   const appRoutes = deriveAppRoutes();
   api.get(
     '/api/app-routes',
@@ -86,7 +94,18 @@ export async function platformRoutes(
       config: { access: 'user' },
       schema: { tags: ['platform'], summary: 'Every screen of every area and the right that opens it' },
     },
-    async () => appRoutes,
+    async (): Promise<AppRoutes> => {
+      const { rows } = await db.query<{ right_name: string }>(
+        `SELECT DISTINCT right_name FROM presets WHERE name = 'default' AND preset_group_id = 1`,
+      );
+      const withPreset = new Set(rows.map((r) => r.right_name));
+      return {
+        ...appRoutes,
+        routes: appRoutes.routes.map((route) =>
+          PRESET_SCREENS.has(route.kind) ? { ...route, hasPreset: withPreset.has(route.right) } : route,
+        ),
+      };
+    },
   );
 
   api.post(

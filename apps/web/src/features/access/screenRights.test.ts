@@ -1,6 +1,6 @@
 import { entityRoutes } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { entityScreenRights, holds, pageConfigRights } from './screenRights.ts';
+import { entityScreenRights, holds, openableRights, pageConfigRights } from './screenRights.ts';
 
 const TABLE = [
   ...entityRoutes({
@@ -44,5 +44,29 @@ describe('screen rights', () => {
     ).toEqual({ edit: 'R/Edit', bulkEdit: 'R/Bulk', publish: 'R/Pub' });
     expect(holds(new Set(['a']), 'a')).toBe(true);
     expect(holds(new Set(['a']), undefined)).toBe(false);
+  });
+});
+
+describe('screens without their default preset', () => {
+  const table = entityRoutes({
+    segment: 'widget',
+    entity: 'Widget',
+    actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
+  }).map((route) => ({ ...route, hasPreset: route.kind === 'list' || route.kind === 'view' }));
+
+  it('are left out of the screen rights, so no button leads to them', () => {
+    expect(entityScreenRights('/widget/list', table)).toEqual({
+      list: 'BMTools/Widget/List',
+      view: 'BMTools/Widget/View',
+    });
+  });
+
+  it('take away only the rights that open nothing else', () => {
+    const held = new Set(['BMTools/Widget/List', 'BMTools/Widget/Create', 'BMTools/Widget/Delete', 'Other']);
+    expect([...openableRights(held, table)].sort()).toEqual([
+      'BMTools/Widget/Delete',
+      'BMTools/Widget/List',
+      'Other',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The rights around one record screen: the entity's List, Create, Edit, View
  * and BulkEdit rights from the server's route table, and its Publish right beside Edit. Dynamic pages take
- * theirs from the page config's action list instead (`pageConfigRights`).
+ * theirs from the page config's action list instead (`pageConfigRights`). A screen whose default
+ * preset does not exist is left out: no button leads to a page that can only say so.
  */
 import type { AppRoute, PageConfig } from '@bm/contracts';
 
@@ -26,10 +27,21 @@ export function entityScreenRights(listPath: string, table: readonly AppRoute[])
   const rights: ScreenRights = {};
   for (const route of table) {
     const slot = KIND_TO_RIGHT[route.kind];
-    if (route.listPath === listPath && slot) rights[slot] = route.right;
+    if (route.listPath === listPath && slot && route.hasPreset !== false) rights[slot] = route.right;
   }
   if (rights.edit) rights.publish = rights.edit.replace(/\/[^/]*$/, '/Publish');
   return rights;
+}
+
+/**
+ * The user's rights without those that only open screens lacking their default preset, for what
+ * offers a way to a screen (Create record, Bulk edit, a row's View or Edit). Rights that open no
+ * screen (Delete, Publish) stay.
+ */
+export function openableRights(rights: ReadonlySet<string>, table: readonly AppRoute[]): ReadonlySet<string> {
+  const dead = new Set(table.filter((r) => r.hasPreset === false).map((r) => r.right));
+  const live = new Set(table.filter((r) => r.hasPreset !== false).map((r) => r.right));
+  return new Set([...rights].filter((right) => !dead.has(right) || live.has(right)));
 }
 
 const ACTION_SLOTS: Record<string, keyof ScreenRights> = {

@@ -22,6 +22,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
+import { openableRights } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { requestedPage } from '../grid/pagingState.ts';
@@ -110,7 +112,10 @@ export function useListController({
 }: ListControllerInput): ListController {
   const { search } = useLocation();
   const { explicit } = useQuerySwitches();
-  const { rights } = useUserRights();
+  const { rights: held } = useUserRights();
+  const { data: appRoutes } = useAppRoutes();
+  // Only ways to screens that can open: a right whose screen lacks its preset offers nothing.
+  const rights = useMemo(() => openableRights(held, appRoutes?.routes ?? []), [held, appRoutes]);
   const { redirectOrigins } = useRuntimeConfig();
   const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
   const settings = resolveListSettings(definition.settings, explicit);
