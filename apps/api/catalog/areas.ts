@@ -15,6 +15,8 @@ export interface EntityArea {
   /** Entity segment of the right name. */
   entity: string;
   label: string;
+  /** One record, as record screens are headed ("Edit page “Home”"). */
+  singular: string;
   group: MenuGroup;
   /** Link of the menu entry (the list page). */
   linkTo: string;
@@ -59,6 +61,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           kind: 'entity',
           entity: a.entity,
           label: a.label,
+          singular: a.singular,
           group: a.group,
           linkTo: listPathOf(a.segment),
           api: a.api,

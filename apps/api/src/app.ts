@@ -23,6 +23,7 @@ import type { Db } from './db/pool.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
+import { loopbackHost } from './http/loopback-host.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(requestLimits, { timeoutMs: config.requestTimeoutMs });
+  loopbackHost(app, config);
   await securityHeaders(app, config);
   inputGuard(app);
   await app.register(rateLimit, { global: false });

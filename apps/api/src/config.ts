@@ -116,6 +116,8 @@ const envSchema = z.object({
 
 export interface AppConfig {
   production: boolean;
+  /** NODE_ENV=development (the default of `npm start`): local conveniences such as loopbackHost. */
+  development: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production: e.NODE_ENV === 'production',
+    development: e.NODE_ENV === 'development',
     port: e.PORT,
     host: e.HOST,
     publicUrl,

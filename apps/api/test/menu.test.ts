@@ -82,6 +82,21 @@ describe('GET /api/menu/json/1', () => {
   it('answers 404 for an unknown menu', async () => {
     expect((await call('admin', '/api/menu/json/99')).status).toBe(404);
   });
+
+  it('leaves out stored entries that are not menu items instead of failing', async () => {
+    const { rows } = await server.db.query<{ content: unknown }>('SELECT content FROM menus WHERE id = 1');
+    const original = rows[0]?.content;
+    try {
+      await server.db.query(
+        `UPDATE menus SET content = jsonb_insert(content, '{0}', 'null') || '[{"name": 5}]' WHERE id = 1`,
+      );
+      const menu = await menuOf('admin');
+      expect(menu.map((g) => g.name)).toContain('Content');
+      expect(menu).not.toContain(null);
+    } finally {
+      await server.db.query('UPDATE menus SET content = $1 WHERE id = 1', [JSON.stringify(original)]);
+    }
+  });
 });
 
 describe('GET /api/userRights', () => {

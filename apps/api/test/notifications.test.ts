@@ -81,6 +81,37 @@ describe('PUT /api/notifications/{id}/makeAsRead', () => {
   });
 });
 
+describe('PUT /api/notifications/makeAllAsRead', () => {
+  it('marks all of the caller’s notifications read, and nobody else’s', async () => {
+    const viewer = (await signIn(server.baseUrl, 'viewer@bmtools.local', 'viewer')).accessToken;
+    const adminBefore = (await page(admin, 'pageIndex=0')).unreadCount;
+    const before = await page(viewer, 'pageIndex=0');
+    expect(before.unreadCount).toBeGreaterThan(0);
+    const response = await call('/api/notifications/makeAllAsRead', viewer, { method: 'PUT' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ updated: before.unreadCount });
+    expect((await page(viewer, 'pageIndex=0')).unreadCount).toBe(0);
+    expect((await page(admin, 'pageIndex=0')).unreadCount).toBe(adminBefore);
+    // Again: nothing left to change.
+    expect(await (await call('/api/notifications/makeAllAsRead', viewer, { method: 'PUT' })).json()).toEqual({
+      updated: 0,
+    });
+  });
+
+  it('needs a signed-in caller', async () => {
+    const response = await fetch(`${server.baseUrl}/api/notifications/makeAllAsRead`, { method: 'PUT' });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('notifications about a record', () => {
+  it('carry the in-app path of the record they are about', async () => {
+    const all = [...(await page(admin, 'pageIndex=0')).data, ...(await page(admin, 'pageIndex=1')).data];
+    const booking = all.find((n) => n.title.startsWith('Reservation '));
+    expect(booking?.actions.open?.url).toMatch(/^\/reservation\/view\/\d+$/);
+  });
+});
+
 describe('GET /api/notifications/getLatestMessages', () => {
   it('returns only what arrived after the given id', async () => {
     const newest = (await page(admin, 'pageIndex=0')).data[0]?.id ?? 0;

@@ -38,6 +38,10 @@ export interface AppRoute {
    * opens only the 'missing the default preset' page, so no button or row action leads to it.
    */
   hasPreset?: boolean | undefined;
+  /** The entity's list, as its page is headed ("Pages"): the breadcrumb of its record screens. */
+  label?: string | undefined;
+  /** One record of the entity ("Page"): record screens are headed "Edit page “Home”". */
+  singular?: string | undefined;
 }
 
 export interface AppRoutes {
@@ -56,6 +60,8 @@ export const appRouteSchema = z.object({
   listPath: z.string().optional(),
   toolKey: z.string().optional(),
   hasPreset: z.boolean().optional(),
+  label: z.string().optional(),
+  singular: z.string().optional(),
 });
 
 export const appRoutesSchema = z.object({
@@ -95,6 +101,8 @@ export interface EntityRouteSource {
   entity: string;
   actions: readonly EntityAction[];
   rightOverrides?: Partial<Record<EntityAction, string>> | undefined;
+  label?: string | undefined;
+  singular?: string | undefined;
 }
 
 /** One route per screen whose action the area allows; a screen without its right cannot exist. */
@@ -105,6 +113,8 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       kind,
       right: entityRightName(area.entity, action, area.rightOverrides),
       listPath: listPathOf(area.segment),
+      ...(area.label === undefined ? {} : { label: area.label }),
+      ...(area.singular === undefined ? {} : { singular: area.singular }),
     }),
   );
 }

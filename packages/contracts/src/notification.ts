@@ -8,9 +8,18 @@ import { z } from 'zod';
 /** Rows per `GET /api/notifications/get` page; the bell's list loads the next page on scroll. */
 export const NOTIFICATION_PAGE_SIZE = 10;
 
+/** An in-app path: one leading slash, no scheme, no `//host`, no backslash tricks. */
+export const inAppPath = (path: string): boolean =>
+  /^\/(?![/\\])[^\s\\]*$/.test(path) && !/^\/[a-z][a-z0-9+.-]*:/i.test(path);
+
 export const notificationActionsSchema = z
   .object({
     download: z.object({ url: z.string().max(2000), fileName: z.string().max(255).optional() }).optional(),
+    /**
+     * What the notification is about: clicking it opens this path (a record's view). Followed only
+     * when it is an in-app path (`inAppPath`), never another site or a script address.
+     */
+    open: z.object({ url: z.string().max(2000) }).optional(),
   })
   .loose();
 export type NotificationActions = z.infer<typeof notificationActionsSchema>;
@@ -47,3 +56,7 @@ export const hubMessageSchema = z.object({
   message: notificationSchema,
 });
 export type HubMessage = z.infer<typeof hubMessageSchema>;
+
+/** `PUT /api/notifications/makeAllAsRead`: how many of the caller's notifications turned read. */
+export const markAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
+export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;

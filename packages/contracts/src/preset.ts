@@ -78,6 +78,10 @@ export const columnDefinitionSchema = z
       .partial()
       .optional(),
     delete: z.boolean().optional(),
+    /** Width in pixels the user gave the column; without it the grid sizes it to its content. */
+    width: z.number().int().min(40).max(1200).optional(),
+    /** Pinned to the left of the grid (stays in view while the grid scrolls sideways). */
+    pinned: z.boolean().optional(),
     inputProps: z.record(z.string(), z.unknown()).optional(),
     tags: z.record(z.string(), tagSchema).optional(),
     edit: formSpecSchema.optional(),

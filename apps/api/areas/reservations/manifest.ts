@@ -33,7 +33,9 @@ export const reservations = defineArea({
   views: { list: 'v_reservations', record: 'v_reservation_record' },
   procedures: { delete: 'bm_reservation_delete' },
   list: {
-    version: 1,
+    // Version 2: what staff look for first (number, customer, pick-up date, supplier, total, status)
+    // leads, so it all fits at 1440 px; the rest follows.
+    version: 2,
     sort: { key: 'id', direction: 'DESC' },
     // Completed reservations are frozen: only fixed actions (View) show on them (ADR 0003).
     settings: { frozenField: 'isLocked' },
@@ -53,6 +55,11 @@ export const reservations = defineArea({
       form: readonly('number'),
     },
     { key: 'customerName', label: 'Customer', type: 'text', form: readonly('text') },
+    { key: 'pickupDate', label: 'Pick-up date', type: 'datetime', form: readonly('datetime') },
+    { key: 'supplier', label: 'Supplier', type: 'text', form: readonly('text') },
+    { key: 'totalPrice', label: 'Total', type: 'decimal', form: readonly('decimal') },
+    { key: 'currency', label: 'Currency', type: 'text', form: readonly('text') },
+    { key: 'status', label: 'Status', type: 'text', list: { tags: STATUS }, form: readonly('text') },
     { key: 'customerEmail', label: 'Email', type: 'text', form: readonly('text') },
     { key: 'pickupLocation', label: 'Pick-up', type: 'text', form: readonly('text') },
     {
@@ -62,7 +69,6 @@ export const reservations = defineArea({
       list: { hidden: true, sort: false },
       form: readonly('text'),
     },
-    { key: 'pickupDate', label: 'Pick-up date', type: 'datetime', form: readonly('datetime') },
     {
       key: 'dropoffDate',
       label: 'Drop-off date',
@@ -70,11 +76,7 @@ export const reservations = defineArea({
       list: { visible: false },
       form: readonly('datetime'),
     },
-    { key: 'supplier', label: 'Supplier', type: 'text', form: readonly('text') },
     { key: 'carClass', label: 'Car class', type: 'text', form: readonly('text') },
-    { key: 'totalPrice', label: 'Total', type: 'decimal', form: readonly('decimal') },
-    { key: 'currency', label: 'Currency', type: 'text', form: readonly('text') },
-    { key: 'status', label: 'Status', type: 'text', list: { tags: STATUS }, form: readonly('text') },
     { key: 'isActiveCustomer', label: 'Active customer', type: 'boolean', form: readonly('boolean') },
     { key: 'isLocked', label: 'Locked', type: 'boolean', list: { hidden: true, filter: false, sort: false } },
     { key: 'createdAt', label: 'Created', type: 'datetime' },

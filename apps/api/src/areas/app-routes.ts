@@ -20,6 +20,8 @@ function routesOf(area: Area): AppRoute[] {
     entity: area.entity,
     actions: area.actions,
     rightOverrides: area.rightOverrides,
+    label: area.label,
+    singular: area.singular,
   });
 }
 

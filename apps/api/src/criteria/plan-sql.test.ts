@@ -28,9 +28,9 @@ describe('listSql snapshots', () => {
   it('plans the default request: every column, key order, one row more than the page', () => {
     const sql = listSql(request({}), key);
     expect(sql.text).toBe(
-      'SELECT "id", "reservationNumber", "version", "subversion", "customerName", "customerEmail", ' +
-        '"pickupLocation", "dropoffLocation", "pickupDate", "dropoffDate", "supplier", "carClass", ' +
-        '"totalPrice", "currency", "status", "isActiveCustomer", "isLocked", "createdAt" ' +
+      'SELECT "id", "reservationNumber", "version", "subversion", "customerName", "pickupDate", ' +
+        '"supplier", "totalPrice", "currency", "status", "customerEmail", "pickupLocation", ' +
+        '"dropoffLocation", "dropoffDate", "carClass", "isActiveCustomer", "isLocked", "createdAt" ' +
         'FROM "v_reservations" ORDER BY "id" ASC LIMIT $1::bigint OFFSET $2::bigint',
     );
     expect(sql.values).toEqual([21, 0]);

@@ -1,6 +1,6 @@
 /**
  * `/api/notifications/*`: the caller's pages, what arrived after an id, and
- * marking one read. The `email` parameter the client sends must be the caller's own: nobody reads
+ * marking one or all read. The `email` parameter the client sends must be the caller's own: nobody reads
  * another user's notifications.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { callerOf } from '../auth/access.ts';
 import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
-import { latestNotifications, markRead, notificationPage } from './notification-store.ts';
+import { latestNotifications, markAllRead, markRead, notificationPage } from './notification-store.ts';
 
 const tags = ['notifications'];
 const email = z.string().max(320).optional().describe("The caller's email (checked against the token)");
@@ -61,6 +61,18 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
         request.query.latestMessageId,
       );
     },
+  );
+
+  api.put(
+    '/api/notifications/makeAllAsRead',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Mark all of the caller's notifications read (only the caller's, from the token)",
+      },
+    },
+    async (request) => ({ updated: await markAllRead(db, callerOf(request).email) }),
   );
 
   api.put(

@@ -102,6 +102,15 @@ export async function markRead(db: Queryable, email: string, id: number): Promis
   return rowCount === 1;
 }
 
+/** Marks every unread notification of the user read; how many changed. Only the user's own. */
+export async function markAllRead(db: Queryable, email: string): Promise<number> {
+  const { rowCount } = await db.query(
+    'UPDATE notifications SET is_read = true WHERE to_email = $1 AND NOT is_read',
+    [email],
+  );
+  return rowCount ?? 0;
+}
+
 export async function notificationById(db: Queryable, id: number): Promise<Notification | null> {
   const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1`, [
     id,

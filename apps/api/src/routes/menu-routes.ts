@@ -1,7 +1,7 @@
 /**
  * The menu tree cut to the caller's rights, and the caller's favourite menu entries.
  */
-import { favoriteSchema, int4IdParam, type MenuItem } from '@bm/contracts';
+import { favoriteSchema, int4IdParam } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,14 +24,20 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       },
     },
     async (request, reply) => {
-      const { rows } = await db.query<{ id: number; name: string; content: MenuItem[] }>(
+      const { rows } = await db.query<{ id: number; name: string; content: unknown }>(
         'SELECT id, name, content FROM menus WHERE id = $1',
         [request.params.id],
       );
       const menu = rows[0];
       if (!menu) return reply.code(404).send({ message: 'Menu not found' });
-      const content = cutMenu(menu.content, await callerOf(request).rights());
-      return { id: menu.id, name: menu.name, content: JSON.stringify(content) };
+      const { items, malformed } = cutMenu(menu.content, await callerOf(request).rights());
+      if (malformed > 0) {
+        request.log.warn(
+          { menuId: menu.id, malformed },
+          'Menu entries that are not menu items were left out',
+        );
+      }
+      return { id: menu.id, name: menu.name, content: JSON.stringify(items) };
     },
   );
 

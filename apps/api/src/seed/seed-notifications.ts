@@ -75,22 +75,38 @@ const MESSAGES: Array<{ from: string; title: string; description: string }> = [
 ];
 
 export async function seedNotifications(db: Db): Promise<void> {
+  // The cancelled-booking message is about a real demo reservation, and opens its view.
+  const { rows: bookings } = await db.query<{ id: number; number: string }>(
+    "SELECT id, reservation_number AS number FROM reservations WHERE status = 'cancelled' ORDER BY id LIMIT 1",
+  );
+  const booking = bookings[0];
+  const titles = MESSAGES.map((m) =>
+    booking && m.title.startsWith('Reservation ')
+      ? `Reservation ${booking.number} cancelled by supplier`
+      : m.title,
+  );
+  const actions = MESSAGES.map((m) =>
+    booking && m.title.startsWith('Reservation ') ? { open: { url: `/reservation/view/${booking.id}` } } : {},
+  );
   for (const user of DEMO_USERS) {
     const { rows } = await db.query('SELECT 1 FROM notifications WHERE to_email = $1 LIMIT 1', [user.email]);
     if (rows.length > 0) continue;
     // Message i is i × 23 hours old; the newest four stay unread. Inserted oldest first, so ids
     // grow with time as they do live.
     await db.query(
-      `INSERT INTO notifications (from_email, to_email, title, description, is_read, created_at)
-       SELECT m.from_email, $1, m.title, m.description, m.age >= 4, now() - m.age * interval '23 hours'
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS m(from_email, title, description, age)
+      `INSERT INTO notifications (from_email, to_email, title, description, is_read, created_at, actions)
+       SELECT m.from_email, $1, m.title, m.description, m.age >= 4, now() - m.age * interval '23 hours',
+              m.actions
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
+              AS m(from_email, title, description, age, actions)
         ORDER BY m.age DESC`,
       [
         user.email,
         MESSAGES.map((m) => m.from),
-        MESSAGES.map((m) => m.title),
+        titles,
         MESSAGES.map((m) => m.description),
         MESSAGES.map((_, age) => age),
+        actions.map((a) => JSON.stringify(a)),
       ],
     );
   }
