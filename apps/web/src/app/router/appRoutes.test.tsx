@@ -78,12 +78,12 @@ describe('app routes', () => {
   it("shows the not-found page for a screen absent from the server's table, right or not", async () => {
     renderApp('/widget/create');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
-    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+    expect(screen.queryByText('403')).not.toBeInTheDocument();
   });
 
-  it('shows the 401 screen for a screen without its right', async () => {
+  it('shows the access-denied screen for a screen without its right', async () => {
     renderApp('/widget/edit/7');
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(await screen.findByText('403')).toBeInTheDocument();
   });
 
   it('offers a retry when the route table fails to load, and recovers', async () => {

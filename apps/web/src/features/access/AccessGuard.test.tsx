@@ -16,15 +16,22 @@ describe('AccessGuard', () => {
     expect(await screen.findByText('the pages screen')).toBeInTheDocument();
   });
 
-  it('shows the 401 screen and logs the email and rights on denial', async () => {
+  it('names the screen and the missing right, and logs the email and rights on denial', async () => {
     const http = stubHttp();
     renderWithApp(guarded, {
       rights: ['BMTools/Review/List', 'ViewSearch'],
       route: '/page/list',
       services: { http },
     });
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.getByText(/needs the right “List page”/)).toBeInTheDocument();
+    expect(screen.getByText('BMTools/Page/List')).toBeInTheDocument();
     expect(screen.getByText('Please contact your administrator.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toBeInTheDocument();
+    expect(screen.queryByText('401')).not.toBeInTheDocument();
     expect(screen.queryByText('the pages screen')).not.toBeInTheDocument();
     await waitFor(() => expect(http.client.log).toHaveBeenCalledTimes(1));
     const [entry] = http.client.log.mock.calls[0] as unknown as [
@@ -44,7 +51,7 @@ describe('AccessGuard', () => {
     });
     renderWithApp(guarded, { services: { http } });
     const retry = await screen.findByRole('button', { name: 'Retry' });
-    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+    expect(screen.queryByText('403')).not.toBeInTheDocument();
     expect(http.client.request).toHaveBeenCalledWith(
       '/api/userRights',
       expect.objectContaining({ silent: true }),

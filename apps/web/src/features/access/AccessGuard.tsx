@@ -1,6 +1,6 @@
 /**
  * The access wrapper every route uses: renders its screen only when a rule over the
- * user's rights passes, the 401 screen otherwise. While rights load it waits; if they fail to load it
+ * user's rights passes, the access-denied screen (naming the right) otherwise. While rights load it waits; if they fail to load it
  * offers a retry rather than a false denial.
  */
 import { Center, Loader } from '@mantine/core';
@@ -9,12 +9,14 @@ import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { useUserRights } from './useUserRights.ts';
 
-export type AccessRule = (rights: ReadonlySet<string>) => boolean;
+/** A test over the user's rights; `right` names the one it needs, for the denied screen. */
+export interface AccessRule {
+  (rights: ReadonlySet<string>): boolean;
+  readonly right?: string;
+}
 
-export const requireRight =
-  (right: string): AccessRule =>
-  (rights) =>
-    rights.has(right);
+export const requireRight = (right: string): AccessRule =>
+  Object.assign((rights: ReadonlySet<string>) => rights.has(right), { right });
 
 export const anyoneSignedIn: AccessRule = () => true;
 
@@ -32,5 +34,5 @@ export function AccessGuard({ rule, children }: { rule: AccessRule; children: Re
       <LoadFailedNotice message="Your rights could not be loaded." onRetry={() => void query.refetch()} />
     );
   }
-  return rule(rights) ? children : <AccessDenied rights={rights} />;
+  return rule(rights) ? children : <AccessDenied rights={rights} right={rule.right} />;
 }

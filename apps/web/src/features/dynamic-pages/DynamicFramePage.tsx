@@ -6,8 +6,8 @@ import { EmptyState } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconWorldOff } from '@tabler/icons-react';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { frameHeight, toolFrameUrl } from '../../app/config/toolFrameUrl.ts';
 import { FormHeader } from '../forms/FormHeader.tsx';
-import { frameHeight, toolFrameUrl } from '../tools/toolFrameUrl.ts';
 import classes from '../tools/tools.module.css';
 
 export function DynamicFramePage({ url, title }: { url: string; title: string }) {

@@ -186,6 +186,6 @@ describe('dynamic pages', () => {
 
   it('is guarded by its action rights', async () => {
     renderPath('/content/page/4', ['Dyn/List']);
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(await screen.findByText('403')).toBeInTheDocument();
   });
 });

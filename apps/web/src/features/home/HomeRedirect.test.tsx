@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { storeAfterLoginUrl } from '../../app/auth/afterLoginUrl.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
 import { HomeRedirect } from './HomeRedirect.tsx';
+import { rememberLastVisited } from './lastVisited.ts';
 
 const menu: MenuItem[] = [
   { id: 1, name: 'Widget menus', linkTo: '/widgetmenu/list', right: 'BMTools/WidgetMenu/List' },
@@ -49,8 +50,53 @@ describe('HomeRedirect', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('shows the 401 screen when nothing is permitted', async () => {
+  it('says nothing is set up when the user may open nothing', async () => {
     renderWithApp(<HomeRedirect />, { path: '/', menu: [], rights: [], appRoutes });
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is set up for your role yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
+  });
+
+  it('returns to the page the user last visited, while it still opens', async () => {
+    const routes: AppRoutes = {
+      routes: [
+        { pattern: '/widget/list', kind: 'list', right: 'BMTools/Widget/List', listPath: '/widget/list' },
+        { pattern: '/widget/view/:id', kind: 'view', right: 'BMTools/Widget/View', listPath: '/widget/list' },
+      ],
+      homeOrder: ['widget', 'widgetmenu'],
+    };
+    rememberLastVisited(localStorage, 'sub-1', '/widget/view/7?tab=2');
+    const first = renderWithApp(<HomeRedirect />, {
+      path: '/',
+      menu,
+      rights: ['BMTools/Widget/List', 'BMTools/Widget/View'],
+      appRoutes: routes,
+    });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/widget/view/7'));
+    first.unmount();
+    // Without the View right any more, the remembered page is passed over.
+    const second = renderWithApp(<HomeRedirect />, {
+      path: '/',
+      menu,
+      rights: ['BMTools/Widget/List'],
+      appRoutes: routes,
+    });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/widget/list'));
+  });
+
+  it('never lands on a tool without an address', async () => {
+    const routes: AppRoutes = {
+      routes: [
+        { pattern: '/gizmoManagement', kind: 'tool', right: 'ViewGizmo', toolKey: 'gizmo' },
+        { pattern: '/widget/list', kind: 'list', right: 'BMTools/Widget/List', listPath: '/widget/list' },
+      ],
+      homeOrder: ['gizmomanagement', 'widget'],
+    };
+    const { router } = renderWithApp(<HomeRedirect />, {
+      path: '/',
+      menu: [{ id: 9, name: 'Gizmo', linkTo: '/gizmoManagement', right: 'ViewGizmo' }, ...menu],
+      rights: ['ViewGizmo', 'BMTools/Widget/List'],
+      appRoutes: routes,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/widget/list'));
   });
 });

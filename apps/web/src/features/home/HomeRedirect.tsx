@@ -1,48 +1,48 @@
 /**
  * `/`: once menu, rights and the server's route table have loaded, goes to the stored after-login
- * URL or the first permitted menu entry in the server's home order. A user who may open nothing sees
- * the 401 screen.
+ * URL, the page the user last visited, or the first menu entry whose screen opens for them, in the
+ * server's home order (chooseHomePath). A user who may open nothing is told that nothing is set up
+ * for their role, rather than that they were refused something they never asked for.
  */
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { takeAfterLoginUrl } from '../../app/auth/afterLoginUrl.ts';
+import { useSession } from '../../app/auth/SessionContext.tsx';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
-import { AccessDenied } from '../access/AccessDenied.tsx';
+import { useScreenState } from '../access/useScreenState.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { StatusPage } from '../errors/StatusPage.tsx';
 import { useMenu } from '../menu/menuQueries.ts';
 import { chooseHomePath } from './chooseHomePath.ts';
+import { readLastVisited } from './lastVisited.ts';
 
 export function HomeRedirect() {
   const { query: rightsQuery, rights } = useUserRights();
   const menu = useMenu();
   const appRoutes = useAppRoutes();
+  const screenOf = useScreenState();
+  const user = useSession().snapshot.user?.profile.sub;
   const navigate = useNavigate();
   const [nowhere, setNowhere] = useState(false);
   // The stored URL is handed out once; development double effects must not decide twice.
   const decided = useRef(false);
 
   useEffect(() => {
-    if (decided.current || !rightsQuery.isSuccess || !menu.isSuccess || !appRoutes.isSuccess) return;
+    if (decided.current || !screenOf || !menu.isSuccess || !appRoutes.isSuccess) return;
     decided.current = true;
     const target = chooseHomePath({
       menu: menu.data,
       rights,
       afterLoginUrl: takeAfterLoginUrl(window.sessionStorage),
+      lastVisited: user ? readLastVisited(window.localStorage, user) : null,
       homeOrder: appRoutes.data.homeOrder,
+      screenOf,
     });
     if (target) navigate(target, { replace: true });
     else setNowhere(true);
-  }, [
-    rightsQuery.isSuccess,
-    menu.isSuccess,
-    menu.data,
-    appRoutes.isSuccess,
-    appRoutes.data,
-    rights,
-    navigate,
-  ]);
+  }, [screenOf, user, menu.isSuccess, menu.data, appRoutes.isSuccess, appRoutes.data, rights, navigate]);
 
   if (rightsQuery.isError) {
     return (
@@ -63,7 +63,13 @@ export function HomeRedirect() {
       />
     );
   }
-  if (nowhere) return <AccessDenied rights={rights} />;
+  if (nowhere) {
+    return (
+      <StatusPage title="Nothing is set up for your role yet">
+        Your account can't open any screen of the console yet. Please contact your administrator.
+      </StatusPage>
+    );
+  }
   return (
     <Center py="xl">
       <Loader size="sm" aria-label="Loading" />

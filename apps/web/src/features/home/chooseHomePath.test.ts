@@ -1,5 +1,6 @@
 import type { MenuItem } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
+import type { ScreenState } from '../access/screenAvailability.ts';
 import { chooseHomePath } from './chooseHomePath.ts';
 
 const leaf = (id: number, name: string, linkTo: string, right: string): MenuItem => ({
@@ -39,17 +40,21 @@ const menu: MenuItem[] = [
 const homeOrder = ['gizmomanagement', 'widget', 'gadgetcar', 'widgetmenu'];
 
 const rightsOf = (...rights: string[]): ReadonlySet<string> => new Set(rights);
+/** Every screen opens unless a test says otherwise. */
+const anyOpens = (): ScreenState => 'open';
+const base = { afterLoginUrl: null, lastVisited: null, homeOrder, screenOf: anyOpens };
 const choose = (rights: ReadonlySet<string>, menuItems: readonly MenuItem[] = menu) =>
-  chooseHomePath({ menu: menuItems, rights, afterLoginUrl: null, homeOrder });
+  chooseHomePath({ ...base, menu: menuItems, rights });
 
 describe('chooseHomePath', () => {
   it('prefers the stored after-login URL', () => {
     expect(
       chooseHomePath({
+        ...base,
         menu,
         rights: rightsOf('BMTools/Widget/List'),
         afterLoginUrl: '/gadget/view/4',
-        homeOrder,
+        lastVisited: '/widget/list',
       }),
     ).toBe('/gadget/view/4');
   });
@@ -72,9 +77,9 @@ describe('chooseHomePath', () => {
     expect(choose(rightsOf('BMTools/WidgetLogs/List'))).toBe('/widgetlogs/list');
     expect(
       chooseHomePath({
+        ...base,
         menu,
         rights: rightsOf('BMTools/Widget/List', 'ViewGizmo'),
-        afterLoginUrl: null,
         homeOrder: [],
       }),
     ).toBe('/widget/list');
@@ -86,9 +91,9 @@ describe('chooseHomePath', () => {
 
   it('compares segments without regard to case', () => {
     const rights = rightsOf('BMTools/WidgetMenu/List', 'BMTools/GadgetCar/List');
-    expect(
-      chooseHomePath({ menu, rights, afterLoginUrl: null, homeOrder: ['gadgetCar', 'widgetMenu'] }),
-    ).toBe('/gadgetCar/list');
+    expect(chooseHomePath({ ...base, menu, rights, homeOrder: ['gadgetCar', 'widgetMenu'] })).toBe(
+      '/gadgetCar/list',
+    );
   });
 
   it('ignores hidden entries and entries without a right', () => {
@@ -106,6 +111,29 @@ describe('chooseHomePath', () => {
       leaf(2, 'Widgets', '/widget/list', 'BMTools/Widget/List'),
     ];
     expect(choose(rightsOf('ViewGizmo', 'BMTools/Widget/List'), external)).toBe('/widget/list');
+  });
+
+  it('returns to the page last visited while it still opens', () => {
+    const rights = rightsOf('BMTools/Widget/List', 'ViewGizmo');
+    expect(chooseHomePath({ ...base, menu, rights, lastVisited: '/gadget/view/4?tab=2' })).toBe(
+      '/gadget/view/4?tab=2',
+    );
+    const gone = (link: string): ScreenState => (link.startsWith('/gadget/') ? 'denied' : 'open');
+    expect(chooseHomePath({ ...base, menu, rights, lastVisited: '/gadget/view/4', screenOf: gone })).toBe(
+      '/gizmoManagement',
+    );
+    expect(chooseHomePath({ ...base, menu, rights, lastVisited: 'https://evil.example' })).toBe(
+      '/gizmoManagement',
+    );
+  });
+
+  it('never lands on a screen that is not set up: a tool without an address, a missing preset', () => {
+    const rights = rightsOf('ViewGizmo', 'BMTools/Widget/List', 'BMTools/GadgetCar/List');
+    const unset = (link: string): ScreenState =>
+      link === '/gizmoManagement' || link === '/widget/list' ? 'unset' : 'open';
+    expect(chooseHomePath({ ...base, menu, rights, screenOf: unset })).toBe('/gadgetCar/list');
+    // Links the route table does not know (page configs) may still be landed on.
+    expect(chooseHomePath({ ...base, menu, rights, screenOf: () => 'unknown' })).toBe('/gizmoManagement');
   });
 
   it('gives null when nothing is permitted', () => {

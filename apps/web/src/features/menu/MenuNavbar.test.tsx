@@ -48,6 +48,26 @@ describe('MenuNavbar', () => {
     expect(screen.queryByRole('button', { name: /Tools/ })).not.toBeInTheDocument();
   });
 
+  it('says "No matches" when the search finds nothing', async () => {
+    renderWithApp(<MenuNavbar />, { menu, favorites: [] });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search menu' }), 'zzz');
+    expect(screen.getByRole('status')).toHaveTextContent('No matches');
+  });
+
+  it('moves from the search into the results with the arrow keys, and back', async () => {
+    renderWithApp(<MenuNavbar />, { menu, favorites: [] });
+    const search = screen.getByRole('textbox', { name: 'Search menu' });
+    await userEvent.type(search, 'es');
+    // The groups holding matches open with a transition; the user sees the results before moving.
+    await screen.findByRole('link', { name: 'Resources' });
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Pages' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Resources' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(search).toHaveFocus();
+  });
+
   it('focuses the search on / unless the user is typing', async () => {
     renderWithApp(<MenuNavbar />, { menu, favorites: [] });
     const search = screen.getByRole('textbox', { name: 'Search menu' });

@@ -22,6 +22,7 @@ export function MenuNavbar() {
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<string | null>('all');
   const searchRef = useRef<HTMLInputElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
   useSlashShortcut(() => searchRef.current?.focus());
 
   const items = menu.data ?? NO_ITEMS;
@@ -44,11 +45,25 @@ export function MenuNavbar() {
         onChange={(event) => setQuery(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setQuery('');
+          if (event.key === 'ArrowDown' && focusResult(resultsRef.current, 0)) event.preventDefault();
         }}
         leftSection={<IconSearch size={14} aria-hidden />}
         rightSection={<Kbd size="xs">/</Kbd>}
       />
-      <ScrollArea flex={1} type="auto">
+      <ScrollArea
+        flex={1}
+        type="auto"
+        viewportRef={resultsRef}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          const links = resultLinks(resultsRef.current);
+          const at = links.indexOf(document.activeElement as HTMLElement);
+          if (at < 0) return;
+          event.preventDefault();
+          if (event.key === 'ArrowUp' && at === 0) return searchRef.current?.focus();
+          links[Math.min(links.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1))]?.focus();
+        }}
+      >
         <Tabs.Panel value="all">
           {menu.isError ? (
             <Stack gap="xs" p="sm" align="flex-start">
@@ -57,6 +72,10 @@ export function MenuNavbar() {
                 Retry
               </Button>
             </Stack>
+          ) : query.trim() && menu.data && filtered.items.length === 0 ? (
+            <Text size="sm" c="dimmed" p="sm" role="status">
+              No matches
+            </Text>
           ) : (
             <MenuTree items={filtered.items} openIds={filtered.openIds} favoriteIds={favoriteIds} />
           )}
@@ -71,4 +90,16 @@ export function MenuNavbar() {
       </ScrollArea>
     </Tabs>
   );
+}
+
+/** The menu's links in view, in order: what ArrowDown and ArrowUp move through. */
+function resultLinks(container: HTMLElement | null): HTMLElement[] {
+  return container ? [...container.querySelectorAll<HTMLElement>('a[href]')] : [];
+}
+
+/** Puts the cursor on the n-th result; false when there is none. */
+function focusResult(container: HTMLElement | null, index: number): boolean {
+  const link = resultLinks(container)[index];
+  link?.focus();
+  return link !== undefined;
 }

@@ -1,7 +1,7 @@
 /** The page title at the top of the content, with the page's toolbar on the same line. */
 import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { usePageTitle } from './usePageTitle.ts';
+import { usePageTitle } from '../menu/usePageTitle.ts';
 
 export function PageHeader({ toolbar }: { toolbar?: ReactNode }) {
   const title = usePageTitle();

@@ -24,7 +24,7 @@ export function ShellHeader({ navOpened, onToggleNav, withNav }: ShellHeaderProp
           <Burger
             opened={navOpened}
             onClick={onToggleNav}
-            hiddenFrom="sm"
+            className={classes.burger}
             size="sm"
             aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
           />

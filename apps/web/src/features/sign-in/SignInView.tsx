@@ -10,20 +10,26 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/auth/SessionContext.tsx';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { signInAddressProblem, signInStartFailure } from './signInAddress.ts';
 
 export function SignInView() {
   const { session, snapshot } = useSession();
   const expired = snapshot.expired === true;
-  const { appName } = useRuntimeConfig();
+  const { appName, authority } = useRuntimeConfig();
   const location = useLocation();
   const [redirecting, setRedirecting] = useState(false);
+  const wrongAddress = signInAddressProblem(window.location.origin, authority);
+  const [failure, setFailure] = useState<string | null>(null);
+  const problem = wrongAddress ?? failure;
 
   const signIn = async (): Promise<void> => {
     setRedirecting(true);
+    setFailure(null);
     try {
       await session.signIn(`${location.pathname}${location.search}${location.hash}`);
     } catch {
       setRedirecting(false);
+      setFailure(signInStartFailure(window.location.origin, authority));
     }
   };
 
@@ -45,14 +51,29 @@ export function SignInView() {
               Sign in with your company account to continue.
             </Text>
           )}
-          <Button
-            fullWidth
-            leftSection={<IconLogin size={16} aria-hidden />}
-            loading={redirecting}
-            onClick={signIn}
-          >
-            Sign in
-          </Button>
+          {problem && (
+            <Alert color="red" title="Sign-in cannot start here" w="100%" role="alert">
+              {problem}
+            </Alert>
+          )}
+          {wrongAddress ? (
+            <Button
+              fullWidth
+              component="a"
+              href={`${new URL(authority).origin}${location.pathname}${location.search}${location.hash}`}
+            >
+              Open {new URL(authority).origin}
+            </Button>
+          ) : (
+            <Button
+              fullWidth
+              leftSection={<IconLogin size={16} aria-hidden />}
+              loading={redirecting}
+              onClick={signIn}
+            >
+              Sign in
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Center>

@@ -6,9 +6,9 @@ import { EmptyState } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconTool } from '@tabler/icons-react';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { frameHeight, toolFrameUrl } from '../../app/config/toolFrameUrl.ts';
+import { usePageTitle } from '../menu/usePageTitle.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { usePageTitle } from '../shell/usePageTitle.ts';
-import { frameHeight, toolFrameUrl } from './toolFrameUrl.ts';
 import classes from './tools.module.css';
 
 export function ToolPage({ toolKey }: { toolKey: string }) {

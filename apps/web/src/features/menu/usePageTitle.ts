@@ -3,7 +3,7 @@ import type { MenuItem } from '@bm/contracts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
-import { useMenu } from '../menu/menuQueries.ts';
+import { useMenu } from './menuQueries.ts';
 import { pageTitle } from './pageTitle.ts';
 
 const NO_ITEMS: readonly MenuItem[] = [];
