@@ -14,6 +14,7 @@ import { RuntimeConfigProvider } from '../config/RuntimeConfigContext.tsx';
 import { HttpProvider } from '../http/HttpContext.tsx';
 import type { HttpClient } from '../http/httpClient.ts';
 import type { LoadingCounter } from '../http/loadingCounter.ts';
+import toastClasses from './toasts.module.css';
 
 export interface AppServices {
   config: RuntimeConfig;
@@ -39,7 +40,7 @@ export function AppProviders({ services, env = 'default', children }: AppProvide
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
     >
       <ModalsProvider>
-        <Notifications position="bottom-right" />
+        <Notifications position="bottom-right" className={toastClasses.toasts} />
         <QueryClientProvider client={queryClient}>
           <RuntimeConfigProvider config={config}>
             <SessionProvider session={session}>

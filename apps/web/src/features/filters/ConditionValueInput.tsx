@@ -1,10 +1,14 @@
 /**
  * The value part of one filter condition, by the column's filter kind: a text box, a number box, a
  * date box (two for `between`), Yes/No, or a multi-select of the column's options. Dropdowns stay
- * inside the column menu so picking an option does not count as a click outside it.
+ * inside the column menu so picking an option does not count as a click outside it, and Escape in an
+ * open value list closes only that list. A number box takes only a number (digits, one minus sign
+ * in front, one decimal point); a date box takes the product's YYYY-MM-DD, never the browser's locale
+ * format, and says so when what is typed is not a date.
  */
 import type { ColumnFilter } from '@bm/contracts';
 import { Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
+import { type KeyboardEvent, useState } from 'react';
 import type { OptionItem } from './describeCondition.ts';
 import { type FilterKind, NO_VALUE_OPERATORS } from './filterTypes.ts';
 
@@ -19,6 +23,29 @@ interface ConditionValueInputProps {
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
+/** What a number box keeps of typed or pasted text: digits, a leading minus, one decimal point. */
+export function numberText(raw: string): string {
+  const negative = raw.trimStart().startsWith('-');
+  const [whole = '', ...rest] = raw.replace(/[^\d.]/g, '').split('.');
+  const fraction = rest.length > 0 ? `.${rest.join('')}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** What a date box keeps: digits and dashes, at most YYYY-MM-DD. */
+export const dateText = (raw: string): string => raw.replace(/[^\d-]/g, '').slice(0, 10);
+
+/** The problem with a typed date, or undefined when it is empty or a real YYYY-MM-DD date. */
+export function dateProblem(text: string): string | undefined {
+  if (text === '') return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return 'Use YYYY-MM-DD';
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? undefined
+    : 'Not a date';
+}
+
 export function ConditionValueInput({
   kind,
   condition,
@@ -27,9 +54,17 @@ export function ConditionValueInput({
   optionsLoading,
   onChange,
 }: ConditionValueInputProps) {
+  const [listOpen, setListOpen] = useState(false);
   if (NO_VALUE_OPERATORS.includes(condition.operator)) return null;
-  const inputType = kind === 'date' ? 'date' : 'text';
-  const inputMode = kind === 'number' ? 'decimal' : undefined;
+  const inputMode = kind === 'number' ? 'decimal' : kind === 'date' ? 'numeric' : undefined;
+  const placeholderOf = (fallback: string) => (kind === 'date' ? 'YYYY-MM-DD' : fallback);
+  const clean = (raw: string): string =>
+    kind === 'number' ? numberText(raw) : kind === 'date' ? dateText(raw) : raw;
+  const problem = (text: string) => (kind === 'date' ? dateProblem(text) : undefined);
+  // Escape in an open value list closes the list, not the column menu around it.
+  const keepEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && listOpen) event.stopPropagation();
+  };
 
   if (condition.operator === 'between') {
     const [from = '', to = ''] = str(condition.value).split(',');
@@ -37,21 +72,21 @@ export function ConditionValueInput({
       <Group gap={6} grow wrap="nowrap">
         <TextInput
           size="xs"
-          type={inputType}
           inputMode={inputMode}
           aria-label={`${label} from`}
-          placeholder="From"
+          placeholder={placeholderOf('From')}
           value={from}
-          onChange={(e) => onChange(`${e.currentTarget.value},${to}`)}
+          error={problem(from)}
+          onChange={(e) => onChange(`${clean(e.currentTarget.value)},${to}`)}
         />
         <TextInput
           size="xs"
-          type={inputType}
           inputMode={inputMode}
           aria-label={`${label} to`}
-          placeholder="To"
+          placeholder={placeholderOf('To')}
           value={to}
-          onChange={(e) => onChange(`${from},${e.currentTarget.value}`)}
+          error={problem(to)}
+          onChange={(e) => onChange(`${from},${clean(e.currentTarget.value)}`)}
         />
       </Group>
     );
@@ -83,18 +118,21 @@ export function ConditionValueInput({
         searchable
         clearable
         comboboxProps={{ withinPortal: false }}
+        onDropdownOpen={() => setListOpen(true)}
+        onDropdownClose={() => setListOpen(false)}
+        onKeyDown={keepEscape}
       />
     );
   }
   return (
     <TextInput
       size="xs"
-      type={inputType}
       inputMode={inputMode}
       aria-label={`${label} value`}
-      placeholder="Value"
+      placeholder={placeholderOf('Value')}
       value={str(condition.value)}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      error={problem(str(condition.value))}
+      onChange={(e) => onChange(clean(e.currentTarget.value))}
     />
   );
 }

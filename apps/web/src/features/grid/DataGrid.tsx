@@ -8,9 +8,9 @@ import type { ColumnDefinition, ColumnFilter, Row, RowAction } from '@bm/contrac
 import { Progress, Text } from '@mantine/core';
 import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
-import { columnWidth } from './formatCell.ts';
+import { columnWidths } from './columnWidths.ts';
 import { GridHead } from './GridHead.tsx';
 import { GridRow } from './GridRow.tsx';
 import classes from './grid.module.css';
@@ -31,6 +31,8 @@ export interface DataGridProps {
   rows: readonly Row[];
   keyColumn: string;
   loading: boolean;
+  /** The rows could not be loaded: an empty grid then says nothing rather than 'No records'. */
+  failed?: boolean;
   compact: boolean;
   sort: readonly SortEntry[];
   filters: ColumnFilters;
@@ -43,6 +45,30 @@ export interface DataGridProps {
   onSort: (key: string, direction: SortDirection | null) => void;
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
   onRunAction: (action: RowAction, row: Row) => void;
+  /** Widths the user set (the others fit their content). */
+  widths?: Readonly<Record<string, number>> | undefined;
+  /** Keys of the columns pinned to the left; `columns` lists them first. */
+  pinned?: readonly string[] | undefined;
+  onResize?: ((key: string, width: number) => void) | undefined;
+  onMove?: ((key: string, by: -1 | 1) => void) | undefined;
+  onPin?: ((key: string, pinned: boolean) => void) | undefined;
+}
+
+const NO_WIDTHS: Readonly<Record<string, number>> = {};
+const NO_PINS: readonly string[] = [];
+
+/** The scroller's inner width, to tell whether the grid scrolls sideways. */
+function useClientWidth(element: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = element.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
+    observer.observe(node);
+    setWidth(node.clientWidth);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -78,6 +104,24 @@ export function DataGrid(props: DataGridProps) {
     [columnsKey, byKey],
   );
   const withActions = !hideActions && actions.length > 0;
+  // Widths fit the first rows the grid shows and then stay, so columns do not jump between pages.
+  const sample = useRef<readonly Row[]>([]);
+  if (sample.current.length === 0 && rows.length > 0) sample.current = rows;
+  const sampled = sample.current;
+  const userWidths = props.widths ?? NO_WIDTHS;
+  const widths = useMemo(
+    () => columnWidths(visibleColumns, sampled, userWidths),
+    [visibleColumns, sampled, userWidths],
+  );
+  const pinned = props.pinned ?? NO_PINS;
+  const pinnedCount = visibleColumns.filter((c) => pinned.includes(c.key)).length;
+  const pinOffsets: Record<string, string> = {};
+  let left = 0;
+  for (const column of visibleColumns.slice(0, pinnedCount)) {
+    pinOffsets[`--pin-left-${Object.keys(pinOffsets).length + 1}`] = `${left}px`;
+    left += widths[column.key] ?? 0;
+  }
+  const clientWidth = useClientWidth(scroller);
 
   const virtualizer = useVirtualizer({
     count: tableRows.length,
@@ -111,7 +155,13 @@ export function DataGrid(props: DataGridProps) {
     },
   });
   const width =
-    visibleColumns.reduce((sum, c) => sum + columnWidth(c), 0) + (withActions ? ACTIONS_WIDTH : 0);
+    visibleColumns.reduce((sum, c) => sum + (widths[c.key] ?? 0), 0) + (withActions ? ACTIONS_WIDTH : 0);
+  // The Actions column stays in view only while the grid scrolls sideways; otherwise it is an
+  // ordinary last column, so it never lies over data.
+  const overflowing = clientWidth > 0 && width > clientWidth;
+  const onResize = useStableCallback((key: string, next: number) => props.onResize?.(key, next));
+  const onMove = useStableCallback((key: string, by: -1 | 1) => props.onMove?.(key, by));
+  const onPin = useStableCallback((key: string, on: boolean) => props.onPin?.(key, on));
 
   return (
     <div className={classes.wrapper}>
@@ -132,13 +182,15 @@ export function DataGrid(props: DataGridProps) {
           role="grid"
           aria-rowcount={tableRows.length + 1}
           aria-colcount={visibleColumns.length + (withActions ? 1 : 0)}
-          style={{ width }}
+          style={{ width, ...pinOffsets }}
+          data-pinned={pinnedCount || undefined}
+          data-overflowing={overflowing || undefined}
           onKeyDown={keyboard.onKeyDown}
           onFocus={keyboard.onFocusCell}
         >
           <colgroup>
             {visibleColumns.map((c) => (
-              <col key={c.key} style={{ width: columnWidth(c) }} />
+              <col key={c.key} style={{ width: widths[c.key] }} />
             ))}
             {withActions && <col style={{ width: ACTIONS_WIDTH }} />}
           </colgroup>
@@ -149,6 +201,12 @@ export function DataGrid(props: DataGridProps) {
             filtersHidden={props.filtersHidden}
             openColumn={openMenu?.startsWith('col:') ? openMenu.slice(4) : null}
             withActions={withActions}
+            widths={widths}
+            pinned={pinned}
+            layoutEditable={props.onResize !== undefined}
+            onResize={onResize}
+            onMove={onMove}
+            onPin={onPin}
             onOpenColumn={onOpenColumn}
             onSort={onSort}
             onFilter={onFilter}
@@ -182,7 +240,7 @@ export function DataGrid(props: DataGridProps) {
           </tbody>
         </table>
       </div>
-      {rows.length === 0 && !props.loading && (
+      {rows.length === 0 && !props.loading && !props.failed && (
         <div className={classes.empty}>
           <Text c="dimmed" size="sm">
             No records

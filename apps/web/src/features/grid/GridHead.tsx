@@ -3,6 +3,7 @@ import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
 import { Text } from '@mantine/core';
 import { memo } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
+import { MAX_PINNED } from './columnLayout.ts';
 import { isRightAligned } from './formatCell.ts';
 import { GridHeaderCell } from './GridHeaderCell.tsx';
 import classes from './grid.module.css';
@@ -16,6 +17,13 @@ interface GridHeadProps {
   /** The key of the column whose menu is open. */
   openColumn: string | null;
   withActions: boolean;
+  widths: Readonly<Record<string, number>>;
+  pinned: readonly string[];
+  /** The user may resize, move and pin columns (a list screen; not a read-only embed). */
+  layoutEditable: boolean;
+  onResize: (key: string, width: number) => void;
+  onMove: (key: string, by: -1 | 1) => void;
+  onPin: (key: string, pinned: boolean) => void;
   onOpenColumn: (key: string | null) => void;
   onSort: (key: string, direction: SortDirection | null) => void;
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
@@ -26,6 +34,9 @@ export const GridHead = memo(function GridHead(props: GridHeadProps) {
     <thead className={classes.head}>
       <tr aria-rowindex={1}>
         {props.columns.map((column) => {
+          const pinned = props.pinned.includes(column.key);
+          const part = props.columns.filter((c) => props.pinned.includes(c.key) === pinned);
+          const at = part.indexOf(column);
           const sort = props.sort.find((s) => s.key === column.key)?.direction;
           return (
             <th
@@ -42,6 +53,20 @@ export const GridHead = memo(function GridHead(props: GridHeadProps) {
                 onOpenChange={(open) => props.onOpenColumn(open ? column.key : null)}
                 onSort={(direction) => props.onSort(column.key, direction)}
                 onFilter={(conditions) => props.onFilter(column.key, conditions)}
+                layout={
+                  props.layoutEditable
+                    ? {
+                        width: props.widths[column.key] ?? 0,
+                        pinned,
+                        canPin: pinned || props.pinned.length < MAX_PINNED,
+                        canMoveLeft: at > 0,
+                        canMoveRight: at >= 0 && at < part.length - 1,
+                        onResize: (width) => props.onResize(column.key, width),
+                        onMove: (by) => props.onMove(column.key, by),
+                        onPin: (on) => props.onPin(column.key, on),
+                      }
+                    : undefined
+                }
               />
             </th>
           );

@@ -1,7 +1,8 @@
 /**
  * A column title: clicking it opens the column menu — sort and, for a
  * filterable column, its filter dialog. The menu is controlled by the grid so only one column or
- * row menu is open at a time. A filtered column shows a marker; the sort arrow sorts directly.
+ * row menu is open at a time. A filtered column shows a marker; the sort arrow sorts directly. On a
+ * list the menu also moves and pins the column, and the right edge resizes it.
  */
 import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
 import {
@@ -15,9 +16,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFilterFilled } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type PointerEvent as ReactPointerEvent, useId } from 'react';
 import { ColumnFilterEditor } from '../filters/ColumnFilterEditor.tsx';
 import { isFilterable } from '../filters/filterTypes.ts';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columnLayout.ts';
 import classes from './grid.module.css';
 import type { SortDirection } from './sortTypes.ts';
 
@@ -30,6 +32,73 @@ interface GridHeaderCellProps {
   onOpenChange: (opened: boolean) => void;
   onSort: (direction: SortDirection | null) => void;
   onFilter: (conditions: ColumnFilter[]) => void;
+  /** Resizing, moving and pinning, where the grid allows them. */
+  layout?: ColumnLayoutControls | undefined;
+}
+
+interface ColumnLayoutControls {
+  width: number;
+  pinned: boolean;
+  canPin: boolean;
+  canMoveLeft: boolean;
+  canMoveRight: boolean;
+  onResize: (width: number) => void;
+  onMove: (by: -1 | 1) => void;
+  onPin: (pinned: boolean) => void;
+}
+
+const KEY_STEP = 16;
+
+/**
+ * The column's right edge: drag it to resize; focused, the arrow keys resize by 16 px. The width is
+ * committed when the drag ends, so the list is not re-laid-out on every pixel.
+ */
+function ResizeHandle({ title, layout }: { title: string; layout: ColumnLayoutControls }) {
+  const startDrag = (event: ReactPointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const handle = event.currentTarget;
+    const cell = handle.closest('th');
+    const col = cell?.closest('table')?.querySelectorAll('col')[cell.cellIndex];
+    const startX = event.clientX;
+    const startWidth = layout.width;
+    let current = startWidth;
+    handle.setPointerCapture(event.pointerId);
+    const move = (e: PointerEvent) => {
+      current = Math.max(MIN_COLUMN_WIDTH, Math.min(MAX_COLUMN_WIDTH, startWidth + e.clientX - startX));
+      if (col) col.style.width = `${current}px`;
+    };
+    const end = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', end);
+      handle.removeEventListener('pointercancel', end);
+      if (current !== startWidth) layout.onResize(current);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a column splitter is the separator role (APG window splitter)
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize ${title}`}
+      aria-valuenow={layout.width}
+      aria-valuemin={MIN_COLUMN_WIDTH}
+      aria-valuemax={MAX_COLUMN_WIDTH}
+      tabIndex={0}
+      className={classes.resizeHandle}
+      onPointerDown={startDrag}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        e.stopPropagation();
+        layout.onResize(layout.width + (e.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP));
+      }}
+    />
+  );
 }
 
 const NEXT_SORT: Record<string, SortDirection | null> = { none: 'ASC', ASC: 'DESC', DESC: null };
@@ -55,6 +124,8 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
         trapFocus
         shadow="md"
         withinPortal
+        // Escape is handled as it bubbles up (below), so an open value list inside can keep it.
+        closeOnEscape={false}
       >
         <Popover.Target>
           <UnstyledButton
@@ -70,7 +141,12 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
           </UnstyledButton>
         </Popover.Target>
         {/* Mantine labels the dropdown by its target; the title names the dialog instead. */}
-        <Popover.Dropdown aria-labelledby={titleId}>
+        <Popover.Dropdown
+          aria-labelledby={titleId}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onOpenChange(false);
+          }}
+        >
           <Text id={titleId} size="xs" fw={600} c="dimmed" mb={6}>
             {column.column}
             <VisuallyHidden> column menu</VisuallyHidden>
@@ -96,6 +172,34 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
               </Button>
             )}
           </Group>
+          {props.layout && (
+            <Group gap={4} mb="xs">
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={!props.layout.canMoveLeft}
+                onClick={() => props.layout?.onMove(-1)}
+              >
+                Move left
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={!props.layout.canMoveRight}
+                onClick={() => props.layout?.onMove(1)}
+              >
+                Move right
+              </Button>
+              <Button
+                size="compact-xs"
+                variant={props.layout.pinned ? 'light' : 'default'}
+                disabled={!props.layout.canPin}
+                onClick={() => props.layout?.onPin(!props.layout.pinned)}
+              >
+                {props.layout.pinned ? 'Unpin' : 'Pin to the left'}
+              </Button>
+            </Group>
+          )}
           {canFilter && (
             <>
               <Divider mb="xs" label="Filter" labelPosition="left" />
@@ -121,6 +225,7 @@ export function GridHeaderCell(props: GridHeaderCellProps) {
       >
         <SortIcon size={12} aria-hidden />
       </ActionIcon>
+      {props.layout && <ResizeHandle title={column.column} layout={props.layout} />}
     </Group>
   );
 }

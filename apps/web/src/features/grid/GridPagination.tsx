@@ -9,6 +9,7 @@ import {
   formatTotal,
   knownPageCount,
   type PagingData,
+  pageJumpProblem,
   pageJumpTarget,
   pageSizeOptions,
 } from './pagingState.ts';
@@ -31,6 +32,7 @@ export function GridPagination({
   onPaging,
 }: GridPaginationProps) {
   const [jump, setJump] = useState('');
+  const [jumpProblem, setJumpProblem] = useState<string | undefined>(undefined);
   const total =
     paging.totalItemsCount === undefined ? undefined : formatTotal(paging.totalItemsCount, paging.exact);
   return (
@@ -72,9 +74,16 @@ export function GridPagination({
             placeholder="Page"
             inputMode="numeric"
             value={jump}
-            onChange={(e) => setJump(e.currentTarget.value)}
+            aria-invalid={jumpProblem ? true : undefined}
+            aria-describedby={jumpProblem ? 'go-to-page-problem' : undefined}
+            onChange={(e) => {
+              setJump(e.currentTarget.value.replace(/\D/g, ''));
+              setJumpProblem(undefined);
+            }}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
+              const problem = pageJumpProblem(jump, paging);
+              if (problem) return setJumpProblem(problem);
               const target = pageJumpTarget(jump, paging);
               if (target !== null) {
                 onPage(target);
@@ -82,6 +91,11 @@ export function GridPagination({
               }
             }}
           />
+          {jumpProblem && (
+            <Text id="go-to-page-problem" size="xs" c="red" role="alert">
+              {jumpProblem}
+            </Text>
+          )}
         </Group>
       )}
     </Group>

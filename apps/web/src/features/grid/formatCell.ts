@@ -64,25 +64,3 @@ export function formatCell(column: ColumnDefinition, value: unknown): CellText {
 /** Numbers and dates are right-aligned with tabular figures. */
 export const isRightAligned = (column: ColumnDefinition): boolean =>
   ['number', 'decimal', 'date', 'datetime'].includes(column.type);
-
-/** Starting column width in pixels by type; text columns take the rest. */
-export function columnWidth(column: ColumnDefinition): number {
-  if (isKeyColumn(column)) return 90;
-  switch (column.type) {
-    case 'boolean':
-      return 100;
-    case 'number':
-    case 'decimal':
-      return 120;
-    case 'date':
-      return 130;
-    case 'datetime':
-      return 180;
-    case 'combobox':
-    case 'singleselect':
-    case 'multiselect':
-      return 140;
-    default:
-      return 220;
-  }
-}

@@ -64,3 +64,15 @@ const NUMBER = new Intl.NumberFormat('en-US');
 /** "1,234" or, for an estimate, "≈ 1,234". */
 export const formatTotal = (count: number, exact: boolean | undefined): string =>
   exact === false ? `≈ ${NUMBER.format(count)}` : NUMBER.format(count);
+
+/** Why a typed page cannot be opened, in words; undefined when it can (or nothing is typed). */
+export function pageJumpProblem(input: string, paging: PagingData): string | undefined {
+  const text = input.trim();
+  if (text === '') return undefined;
+  const page = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(page) || page < 1) return 'Type a page number';
+  const total = paging.totalPages;
+  if (total !== undefined && page > total)
+    return total === 1 ? 'There is only 1 page' : `There are only ${total.toLocaleString('en-US')} pages`;
+  return undefined;
+}

@@ -2,8 +2,8 @@
  * One list screen for one preset: toolbar, presets bar,
  * filter bar, grid and pager. Everything headless lives in `useListController`; this file renders it.
  */
-import { Alert } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { ColumnToggle } from '../grid/ColumnToggle.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
@@ -13,12 +13,15 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import classes from './list.module.css';
 import { type ListControllerInput, useListController } from './useListController.ts';
+import { useToastClearance } from './useToastClearance.ts';
 
 export function ListView(props: ListControllerInput) {
   const list = useListController(props);
   const { settings, columns, state, data } = list;
   // Only one column, row or toolbar menu is open at a time.
   const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const pager = useRef<HTMLDivElement>(null);
+  useToastClearance(pager);
 
   const presetBar = !settings.hidePresets && (
     <PresetBar
@@ -26,6 +29,8 @@ export function ListView(props: ListControllerInput) {
       groups={list.presets.groups}
       active={list.presets.active}
       title={list.presets.title}
+      modified={list.presets.modified}
+      permissions={list.presets.permissions}
       busy={list.presets.busy}
       createOpened={openMenu === 'create-preset'}
       onCreateOpenChange={(open) => setOpenMenu(open ? 'create-preset' : null)}
@@ -78,34 +83,62 @@ export function ListView(props: ListControllerInput) {
           The preset does not say where its rows come from; ask your administrator.
         </Alert>
       ) : (
-        <DataGrid
-          columns={columns}
-          visibility={state.visibility}
-          rows={data.rows}
-          keyColumn={list.keyColumn}
-          loading={data.fetching}
-          compact={settings.compactView}
-          sort={state.sort}
-          filters={state.filters}
-          filtersHidden={settings.hideFilters}
-          actions={list.rowActions}
-          hideActions={settings.hideActions}
-          frozenField={settings.frozenField}
-          openMenu={openMenu}
-          onOpenMenu={setOpenMenu}
-          onSort={list.setSort}
-          onFilter={list.setColumnFilter}
-          onRunAction={list.runRowAction}
-        />
+        <>
+          {list.loadError && (
+            <Alert
+              color="red"
+              role="alert"
+              title="The list could not be loaded"
+              className={classes.loadError}
+            >
+              <Group justify="space-between" wrap="nowrap" gap="md">
+                <Text size="sm">
+                  {list.loadError}
+                  {data.rows.length > 0 && ' The rows below are from before.'}
+                </Text>
+                <Button size="xs" variant="white" color="red" onClick={list.retryLoad}>
+                  Retry
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <DataGrid
+            columns={list.arranged}
+            widths={state.widths}
+            pinned={state.pinned}
+            onResize={list.setColumnWidth}
+            onMove={list.moveColumn}
+            onPin={list.setPinned}
+            visibility={state.visibility}
+            rows={data.rows}
+            keyColumn={list.keyColumn}
+            loading={data.fetching}
+            failed={data.failed}
+            compact={settings.compactView}
+            sort={state.sort}
+            filters={state.filters}
+            filtersHidden={settings.hideFilters}
+            actions={list.rowActions}
+            hideActions={settings.hideActions}
+            frozenField={settings.frozenField}
+            openMenu={openMenu}
+            onOpenMenu={setOpenMenu}
+            onSort={list.setSort}
+            onFilter={list.setColumnFilter}
+            onRunAction={list.runRowAction}
+          />
+        </>
       )}
-      <GridPagination
-        paging={{ ...data.paging, pageIndex: state.pageIndex, pageSize: state.pageSize }}
-        pagingOn={state.paging}
-        rowCount={data.rows.length}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onPaging={list.setPaging}
-      />
+      <div ref={pager}>
+        <GridPagination
+          paging={{ ...data.paging, pageIndex: state.pageIndex, pageSize: state.pageSize }}
+          pagingOn={state.paging}
+          rowCount={data.rows.length}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+          onPaging={list.setPaging}
+        />
+      </div>
     </div>
   );
 }

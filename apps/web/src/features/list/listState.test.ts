@@ -67,6 +67,9 @@ describe('list state', () => {
       pageIndex: 0,
       pageSize: 50,
       paging: true,
+      widths: {},
+      order: ['id', 'name', 'note'],
+      pinned: [],
     });
     expect(presetFilters(definition)).toEqual({
       name: [{ conjunction: 'and', operator: 'contains', value: 'a' }],
@@ -153,6 +156,38 @@ describe('list state', () => {
       ['id', true, '', undefined],
       ['name', true, 'ASC', undefined],
       ['note', true, '', undefined],
+    ]);
+  });
+
+  it('resizes within bounds, moves within the pinned or unpinned part, and pins at most three', () => {
+    const start = state();
+    expect(listReducer(start, { type: 'setWidth', key: 'name', width: 10 }).widths).toEqual({ name: 48 });
+    expect(listReducer(start, { type: 'setWidth', key: 'name', width: 5000 }).widths).toEqual({ name: 800 });
+    expect(listReducer(start, { type: 'moveColumn', key: 'name', by: 1 }).order).toEqual([
+      'id',
+      'note',
+      'name',
+    ]);
+    expect(listReducer(start, { type: 'moveColumn', key: 'id', by: -1 }).order).toEqual([
+      'id',
+      'name',
+      'note',
+    ]);
+    const pinned = listReducer(start, { type: 'setPinned', key: 'note', pinned: true });
+    expect(pinned.pinned).toEqual(['note']);
+    // 'name' cannot move past the pinned 'note': it is first of the unpinned part.
+    expect(listReducer(pinned, { type: 'moveColumn', key: 'id', by: 1 }).order).toEqual([
+      'name',
+      'id',
+      'note',
+    ]);
+    let many = pinned;
+    for (const key of ['id', 'name', 'extra'])
+      many = listReducer(many, { type: 'setPinned', key, pinned: true });
+    expect(many.pinned).toEqual(['note', 'id', 'name']);
+    expect(listReducer(many, { type: 'setPinned', key: 'id', pinned: false }).pinned).toEqual([
+      'note',
+      'name',
     ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ColumnDefinition, ColumnFilter, PresetDefinition } from '@bm/contracts';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
+import { MAX_COLUMN_WIDTH, MAX_PINNED, MIN_COLUMN_WIDTH } from '../grid/columnLayout.ts';
 import type { SortDirection, SortEntry } from '../grid/sortTypes.ts';
 import type { ListSettings } from './listSettings.ts';
 
@@ -15,6 +16,12 @@ export interface ListState {
   pageIndex: number;
   pageSize: number;
   paging: boolean;
+  /** Widths the user gave columns by dragging or with the keyboard; the others fit their content. */
+  widths: Record<string, number>;
+  /** Column keys in the order the user arranged them. */
+  order: string[];
+  /** Keys of the columns pinned to the left, in order. */
+  pinned: string[];
 }
 
 export type ListAction =
@@ -25,7 +32,29 @@ export type ListAction =
   | { type: 'setAllVisible'; visible: boolean; firstKey: string | undefined }
   | { type: 'setPage'; pageIndex: number }
   | { type: 'setPageSize'; pageSize: number }
-  | { type: 'setPaging'; paging: boolean };
+  | { type: 'setPaging'; paging: boolean }
+  | { type: 'setWidth'; key: string; width: number }
+  | { type: 'moveColumn'; key: string; by: -1 | 1 }
+  | { type: 'setPinned'; key: string; pinned: boolean }
+  /** Back to the sort and paging of the rows on screen, after a load with new ones failed. */
+  | { type: 'restoreView'; view: RowsView };
+
+/** What decides which rows a list shows, besides its filters. */
+export type RowsView = Pick<ListState, 'sort' | 'pageIndex' | 'pageSize' | 'paging'>;
+
+export const viewOf = ({ sort, pageIndex, pageSize, paging }: ListState): RowsView => ({
+  sort,
+  pageIndex,
+  pageSize,
+  paging,
+});
+
+export const sameView = (a: RowsView, b: RowsView): boolean =>
+  a.pageIndex === b.pageIndex &&
+  a.pageSize === b.pageSize &&
+  a.paging === b.paging &&
+  a.sort.length === b.sort.length &&
+  a.sort.every((s, i) => s.key === b.sort[i]?.key && s.direction === b.sort[i]?.direction);
 
 /** The preset's own filters: its settings' filters, else each column's `filter`. */
 export function presetFilters(definition: PresetDefinition): ColumnFilters {
@@ -52,7 +81,33 @@ export function initialListState(
     pageIndex: 0,
     pageSize: settings.pageItems,
     paging: settings.paging,
+    widths: Object.fromEntries(
+      definition.definition.flatMap((c) => (c.width === undefined ? [] : [[c.key, c.width]])),
+    ),
+    order: definition.definition.map((c) => c.key),
+    pinned: definition.definition
+      .filter((c) => c.pinned)
+      .map((c) => c.key)
+      .slice(0, MAX_PINNED),
   };
+}
+
+const clampWidth = (width: number): number =>
+  Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
+
+/** Moves a column one place among the columns of its own part (pinned or not). */
+function moveKey(state: ListState, key: string, by: -1 | 1): string[] {
+  const pinned = state.pinned.includes(key);
+  const part = state.order.filter((k) => state.pinned.includes(k) === pinned);
+  const at = part.indexOf(key);
+  const swapWith = part[at + by];
+  if (at < 0 || swapWith === undefined) return state.order;
+  const order = [...state.order];
+  const i = order.indexOf(key);
+  const j = order.indexOf(swapWith);
+  order[i] = swapWith;
+  order[j] = key;
+  return order;
 }
 
 export function listReducer(state: ListState, action: ListAction): ListState {
@@ -85,6 +140,21 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       return { ...state, pageSize: action.pageSize, pageIndex: 0 };
     case 'setPaging':
       return { ...state, paging: action.paging, pageIndex: 0 };
+    case 'restoreView':
+      return { ...state, ...action.view };
+    case 'setWidth':
+      return { ...state, widths: { ...state.widths, [action.key]: clampWidth(action.width) } };
+    case 'moveColumn': {
+      const order = moveKey(state, action.key, action.by);
+      // Pinned columns keep their pinned order in step with the overall order.
+      const pinned = [...state.pinned].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      return { ...state, order, pinned };
+    }
+    case 'setPinned': {
+      if (!action.pinned) return { ...state, pinned: state.pinned.filter((k) => k !== action.key) };
+      if (state.pinned.includes(action.key) || state.pinned.length >= MAX_PINNED) return state;
+      return { ...state, pinned: [...state.pinned, action.key] };
+    }
   }
 }
 

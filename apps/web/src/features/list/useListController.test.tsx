@@ -1,6 +1,8 @@
 import type { AppRoute, Preset } from '@bm/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../app/http/HttpError.ts';
+import { SERVER_FAULT_MESSAGE } from '../../app/http/plainError.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
 import { usePresetActions } from '../presets/usePresetActions.ts';
 import { type ListController, useListController } from './useListController.ts';
@@ -86,7 +88,7 @@ describe('useListController', () => {
     expect(await screen.findByText('Car hire Rome')).toBeInTheDocument();
     expect(JSON.stringify(list?.bulkTarget?.criteria)).toContain('Rome');
     expect(list?.state.pageIndex).toBe(0);
-    // ignorestate: the user's changes never turn the title into 'state'.
+    // ignorestate: the user's changes never mark the view as modified.
     expect(list?.presets.title).toBe('default');
 
     act(() => list?.setSort('id', 'ASC'));
@@ -94,5 +96,75 @@ describe('useListController', () => {
       const calls = http.client.request.mock.calls.map(([path]) => path);
       expect(calls.some((p) => p.startsWith('/api/pages?') && p.includes('sort=%5B%22id%3DASC'))).toBe(true);
     });
+  });
+
+  it('keeps the rows and the sort when a sort fails, says why in plain words, and retries', async () => {
+    let broken = true;
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize'))
+        return { totalItemsCount: 2, totalPages: 1, pageIndex: 0, pageSize: 20, exact: true };
+      if (!path.startsWith('/api/pages?')) return undefined;
+      const sorted = path.includes('sort=%5B%22name');
+      if (sorted && broken)
+        throw new HttpError('column "name_sort" does not exist', path, 'GET', 500, {
+          message: 'column "name_sort" does not exist',
+        });
+      const rows = [
+        { id: 2, name: 'Car hire Rome' },
+        { id: 1, name: 'Car hire Nice' },
+      ];
+      return { data: sorted ? rows.reverse() : rows, paging: { hasMore: false } };
+    });
+    let list: ListController | undefined;
+    renderWithApp(<Probe onRender={(l) => (list = l)} />, {
+      rights: ['BMTools/Page/List'],
+      route: '/page/list?ignorestate=true',
+      services: { http },
+    });
+    expect(await screen.findByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
+
+    act(() => list?.setSort('name', 'ASC'));
+    await waitFor(() => expect(list?.loadError).toBe(SERVER_FAULT_MESSAGE));
+    // The old rows stay, and the sort is back to the one they were loaded with.
+    expect(screen.getByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
+    await waitFor(() => expect(list?.state.sort).toEqual([]));
+    expect(list?.data.rows).toHaveLength(2);
+    expect(list?.data.paging.totalItemsCount).toBe(2);
+
+    broken = false;
+    act(() => list?.retryLoad());
+    expect(await screen.findByText('Car hire Nice, Car hire Rome')).toBeInTheDocument();
+    expect(list?.state.sort).toEqual([{ key: 'name', direction: 'ASC' }]);
+    expect(list?.loadError).toBeNull();
+  });
+
+  it('keeps the filter the user typed when a filtered load fails, and a retry loads it', async () => {
+    let broken = true;
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize')) return null;
+      if (!path.startsWith('/api/pages?')) return undefined;
+      if (path.includes('Rome') && broken) throw new HttpError('Failed to fetch', path, 'GET');
+      const rows = [
+        { id: 2, name: 'Car hire Rome' },
+        { id: 1, name: 'Car hire Nice' },
+      ];
+      return { data: path.includes('Rome') ? rows.slice(0, 1) : rows, paging: { hasMore: false } };
+    });
+    let list: ListController | undefined;
+    renderWithApp(<Probe onRender={(l) => (list = l)} />, {
+      rights: ['BMTools/Page/List'],
+      route: '/page/list?ignorestate=true',
+      services: { http },
+    });
+    expect(await screen.findByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
+    act(() => list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]));
+    await waitFor(() => expect(list?.loadError).toMatch(/could not be reached/));
+    expect(list?.loadError).not.toMatch(/Failed to fetch/);
+    expect(screen.getByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
+    expect(list?.state.filters.name).toHaveLength(1);
+
+    broken = false;
+    act(() => list?.retryLoad());
+    expect(await screen.findByText('Car hire Rome')).toBeInTheDocument();
   });
 });

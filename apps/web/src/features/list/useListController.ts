@@ -19,26 +19,29 @@ import {
   type RowAction,
   withoutUntrustedUrls,
 } from '@bm/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { columnLabels, plainErrorMessage } from '../../app/http/plainError.ts';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
 import { openableRights } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
+import { arrangedColumns } from '../grid/columnLayout.ts';
 import { requestedPage } from '../grid/pagingState.ts';
 import { permittedActions, rightPrefixOf } from '../grid/rowActions.ts';
 import type { SortDirection } from '../grid/sortTypes.ts';
 import { confirmPresetDelete } from '../presets/confirmPresetDelete.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
-import { findDefaultPreset } from '../presets/presetKinds.ts';
+import { findDefaultPreset, isStatePreset } from '../presets/presetKinds.ts';
+import { type PresetPermissions, presetPermissions, viewTitle } from '../presets/presetPermissions.ts';
 import type { usePresetActions } from '../presets/usePresetActions.ts';
 import { useStatePresetSync } from '../presets/useStatePresetSync.ts';
 import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
 import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
 import { type ListSettings, resolveListSettings } from './listSettings.ts';
-import { type ListState, sortParam } from './listState.ts';
+import { type ListAction, type ListState, type RowsView, sameView, sortParam, viewOf } from './listState.ts';
 import { type ListData, useListData } from './useListData.ts';
 import { useListGridState } from './useListGridState.ts';
 import { useRowActionRunner } from './useRowActionRunner.tsx';
@@ -69,6 +72,13 @@ export interface ListController {
   /** The grid state as the user sees it (filters apply to the rows 200 ms after they settle). */
   state: ListState;
   data: ListData;
+  /**
+   * The last load failed, in plain words; the rows on screen are from the last load that worked, and
+   * a failed sort or page change is already undone. Cleared by the next change or by Retry.
+   */
+  loadError: string | null;
+  /** Tries the failed load again (the failed sort or page included). */
+  retryLoad: () => void;
   setColumnFilter: (key: string, conditions: ColumnFilter[]) => void;
   resetFilters: () => void;
   setSort: (key: string, direction: SortDirection | null) => void;
@@ -77,6 +87,12 @@ export interface ListController {
   setPage: (pageIndex: number) => void;
   setPageSize: (pageSize: number) => void;
   setPaging: (on: boolean) => void;
+  /** Column layout, kept in the working view: a width, one place left or right, pinned or not. */
+  setColumnWidth: (key: string, width: number) => void;
+  moveColumn: (key: string, by: -1 | 1) => void;
+  setPinned: (key: string, pinned: boolean) => void;
+  /** The columns as the grid shows them: the user's order, pinned ones first. */
+  arranged: ColumnDefinition[];
   /** The row actions the user may run, after rights and hideactions. */
   rowActions: RowAction[];
   runRowAction: (action: RowAction, row: Row) => void;
@@ -88,8 +104,12 @@ export interface ListController {
     list: readonly Preset[];
     groups: readonly PresetGroup[];
     active: Preset;
-    /** 'state' once the user changed the grid (unless ignorestate), else the preset's name. */
+    /** The preset's name, or "name (modified)" once the user changed the grid (unless ignorestate). */
     title: string;
+    /** The grid differs from the chosen preset (or the working view is in use). */
+    modified: boolean;
+    /** What the user may do with the chosen preset, with the reason when not. */
+    permissions: PresetPermissions;
     busy: boolean;
     choose: (preset: Preset) => void;
     save: () => Promise<void>;
@@ -126,10 +146,12 @@ export function useListController({
   const keyColumn = columns.find((c) => c.primary)?.mapKey ?? 'id';
 
   const grid = useListGridState({ rightName: route.right, definition, settings, search, firstVisit, chosen });
-  const { state, change } = grid;
+  const { state } = grid;
   const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
   const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
   const data = useListData({ source, filters: criteria, ...page, sort: sortParam(state.sort, columns) });
+  const failure = useLoadFailure(grid, data, columns);
+  const change = failure.change;
   // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
   const saved = () =>
     definitionFromState(withoutUntrustedUrls(definition, window.location.origin, redirectOrigins), state);
@@ -159,6 +181,7 @@ export function useListController({
     bulkTarget: () => bulkTargetOf(columns, state.filters, source),
   });
   const canBulkEdit = settings.bulkEdit && rights.has(`${prefix}/BulkEdit`);
+  const modified = grid.changed && !settings.ignoreState;
 
   return {
     definition,
@@ -169,6 +192,8 @@ export function useListController({
     keyColumn,
     state,
     data,
+    loadError: failure.message,
+    retryLoad: failure.retry,
     setColumnFilter: (key, conditions) => change({ type: 'setColumnFilter', key, conditions }),
     resetFilters: () => change({ type: 'resetFilters' }),
     setSort: (key, direction) => change({ type: 'setSort', key, direction }),
@@ -177,6 +202,10 @@ export function useListController({
     setPage: (pageIndex) => change({ type: 'setPage', pageIndex }),
     setPageSize: (pageSize) => change({ type: 'setPageSize', pageSize }),
     setPaging: (on) => change({ type: 'setPaging', paging: on }),
+    setColumnWidth: (key, width) => change({ type: 'setWidth', key, width }),
+    moveColumn: (key, by) => change({ type: 'moveColumn', key, by }),
+    setPinned: (key, pinned) => change({ type: 'setPinned', key, pinned }),
+    arranged: arrangedColumns(columns, state.order, state.pinned),
     rowActions,
     runRowAction,
     canCreate: rights.has(`${prefix}/Create`),
@@ -186,7 +215,9 @@ export function useListController({
       list: presets,
       groups,
       active: preset,
-      title: grid.changed && !settings.ignoreState ? 'state' : preset.name,
+      title: viewTitle(preset, modified, presets),
+      modified: modified || isStatePreset(preset),
+      permissions: presetPermissions(preset, groups, presets),
       busy: presetActions.busy,
       choose: (p) => onChoose(p),
       save: async () => {
@@ -203,6 +234,56 @@ export function useListController({
           const fallback = findDefaultPreset(presets);
           if ((await presetActions.remove(preset, presets)) && fallback) onChoose(fallback);
         }),
+    },
+  };
+}
+
+interface LoadFailure {
+  message: string;
+  /** The sort and paging the failed load asked for; the filters are left as the user set them. */
+  attempt: RowsView;
+}
+
+/**
+ * Keeps a failed load from changing what the user sees: the rows stay those of the last load that
+ * worked (useListData), a failed sort or page change is undone so the header and pager match those
+ * rows, and the failure is kept, in plain words, until the user changes something or retries.
+ */
+function useLoadFailure(
+  grid: ReturnType<typeof useListGridState>,
+  data: ListData,
+  columns: readonly ColumnDefinition[],
+) {
+  const [failure, setFailure] = useState<LoadFailure | null>(null);
+  const current = { view: viewOf(grid.state), filters: grid.query.filters };
+  const shown = useRef(current);
+  if (!data.failed && !data.fetching) shown.current = current;
+  const latest = useRef(current);
+  latest.current = current;
+  const labels = useMemo(() => columnLabels(columns), [columns]);
+
+  // Runs once per failure (errorUpdatedAt changes with each one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the refs and grid.change are read fresh
+  useEffect(() => {
+    if (!data.failed) return;
+    const attempt = latest.current;
+    setFailure({ message: plainErrorMessage(data.error, labels), attempt: attempt.view });
+    const good = shown.current;
+    if (good.filters === attempt.filters && !sameView(good.view, attempt.view))
+      grid.change({ type: 'restoreView', view: good.view });
+  }, [data.failed, data.errorUpdatedAt]);
+
+  return {
+    message: failure?.message ?? null,
+    change: (action: ListAction) => {
+      setFailure(null);
+      grid.change(action);
+    },
+    retry: () => {
+      if (!failure) return;
+      setFailure(null);
+      if (sameView(failure.attempt, latest.current.view)) data.retry();
+      else grid.change({ type: 'restoreView', view: failure.attempt });
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Loads one page of a list and its page summary. The page call keeps the old rows on
- * screen while the next page loads; a failure is alerted by the HTTP client and empties data and
- * paging. The summary only changes with filters and page size, and fails silently: the
- * pager then falls back to the list call's `hasMore`.
+ * screen while the next page loads, and also when it fails: a failed load never looks like an empty
+ * list. The failure is returned (not alerted) for the list screen to show inline with Retry. The
+ * summary only changes with filters and page size, and fails silently: the pager then falls back to
+ * the list call's `hasMore`.
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { EMPTY_PAGING, mergePageSummary, type PagingData } from '../grid/pagingState.ts';
 import { listParams, summaryPath, withParams } from './listParams.ts';
@@ -24,7 +26,14 @@ export interface ListData {
   rows: Row[];
   paging: PagingData;
   fetching: boolean;
+  /** The last load failed: rows and paging are still those of the last load that worked. */
   failed: boolean;
+  /** What failed, while `failed`. */
+  error: unknown;
+  /** Counts failures, so a repeat of the same failure is a new one. */
+  errorUpdatedAt: number;
+  /** Tries the failed load again. */
+  retry: () => void;
 }
 
 const NO_ROWS: Row[] = [];
@@ -34,7 +43,7 @@ export function useListData({ source, filters, pageIndex, pageSize, sort }: List
   const params = listParams({ filters, pageIndex, pageSize, sort });
   const list = useQuery({
     queryKey: [...listKey(source), 'page', params],
-    queryFn: ({ signal }) => http.request<ListResponse>(withParams(source, params), { signal }),
+    queryFn: ({ signal }) => http.request<ListResponse>(withParams(source, params), { signal, silent: true }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -53,13 +62,24 @@ export function useListData({ source, filters, pageIndex, pageSize, sort }: List
     staleTime: 0,
   });
 
-  if (list.isError)
-    return { rows: NO_ROWS, paging: { ...EMPTY_PAGING, pageSize }, fetching: false, failed: true };
+  const lastGood = useRef<{ rows: Row[]; paging: PagingData } | null>(null);
+  const retry = () => void list.refetch();
+  if (list.isError) {
+    const shown = lastGood.current ?? { rows: NO_ROWS, paging: { ...EMPTY_PAGING, pageSize } };
+    return {
+      ...shown,
+      fetching: list.isFetching,
+      failed: true,
+      error: list.error,
+      errorUpdatedAt: list.errorUpdatedAt,
+      retry,
+    };
+  }
   const response = list.data;
-  return {
+  const shown = {
     rows: Array.isArray(response?.data) ? response.data : NO_ROWS,
     paging: mergePageSummary(response?.paging, summary.data ?? undefined),
-    fetching: list.isFetching,
-    failed: false,
   };
+  if (response && !list.isPlaceholderData) lastGood.current = shown;
+  return { ...shown, fetching: list.isFetching, failed: false, error: null, errorUpdatedAt: 0, retry };
 }

@@ -15,6 +15,8 @@ import { useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import { focusBackTo, openerOfFocus } from '../alerts/returnFocus.ts';
+import { recordName } from '../grid/recordName.ts';
 import { actionId, actionTarget, actionUrl, fillMessage } from '../grid/rowActions.ts';
 import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 import { listKey } from './useListData.ts';
@@ -82,11 +84,26 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
     if (isDelete && !columns.some((c) => c.delete === true)) return showErrorAlert(NO_DELETE_COLUMNS);
     const message = action.messagebox ?? (isDelete ? DEFAULT_DELETE_MESSAGE : undefined);
     if (!message) return perform(action, row);
+    const name = isDelete ? recordName(row) : undefined;
     modals.openConfirmModal({
+      ...focusBackTo(openerOfFocus()),
       title: action.label,
       centered: true,
-      children: <Text size="sm">{fillMessage(message, id)}</Text>,
-      labels: { confirm: 'OK', cancel: 'Cancel' },
+      children: (
+        <>
+          <Text size="sm">
+            {fillMessage(message, id)}
+            {name && name !== String(id) ? ` (“${name}”)` : ''}
+          </Text>
+          {isDelete && (
+            <Text size="sm" c="dimmed" mt="xs">
+              The record is removed for everyone. This cannot be undone.
+            </Text>
+          )}
+        </>
+      ),
+      // A destructive button says what it does.
+      labels: { confirm: isDelete ? 'Delete' : 'OK', cancel: 'Cancel' },
       confirmProps: isDelete ? { color: 'red' } : {},
       onConfirm: () => perform(action, row),
     });

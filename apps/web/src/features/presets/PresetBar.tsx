@@ -1,13 +1,16 @@
 /**
- * The presets bar: choose a preset (the hidden
- * 'state' preset shows only as the title once the grid has changed), save the chosen one, create one
- * under a group, delete the chosen one. The server refuses what the spec forbids, with its texts.
+ * The views bar: choose a view (once the grid differs from it, the picker says "name (modified)"),
+ * save the changes into the chosen view, save them as a new view under a group, delete the chosen
+ * view. What the user may not do is disabled with the reason (presetPermissions); the server still
+ * refuses it.
  */
 import type { Preset, PresetGroup } from '@bm/contracts';
-import { Button, Group, Popover, Select } from '@mantine/core';
+import { Button, Group, Popover, Select, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactElement } from 'react';
 import { PresetCreateForm } from './PresetCreateForm.tsx';
 import { isStatePreset } from './presetKinds.ts';
+import { type Permission, type PresetPermissions, SAVE_AS_NEW } from './presetPermissions.ts';
 
 const STATE_VALUE = '__state__';
 
@@ -15,8 +18,11 @@ interface PresetBarProps {
   presets: readonly Preset[];
   groups: readonly PresetGroup[];
   active: Preset;
-  /** 'state' once the grid changed, else the chosen preset's name. */
+  /** The chosen view's name, or "name (modified)" once the grid differs from it. */
   title: string;
+  /** The grid differs from the chosen view (or the working view is in use). */
+  modified: boolean;
+  permissions: PresetPermissions;
   busy: boolean;
   createOpened: boolean;
   onCreateOpenChange: (opened: boolean) => void;
@@ -26,7 +32,7 @@ interface PresetBarProps {
   onDelete: () => void;
 }
 
-function presetOptions(presets: readonly Preset[], title: string, active: Preset) {
+function presetOptions(presets: readonly Preset[], title: string, modified: boolean) {
   const groups = new Map<string, { value: string; label: string }[]>();
   for (const preset of presets) {
     if (isStatePreset(preset)) continue;
@@ -35,22 +41,34 @@ function presetOptions(presets: readonly Preset[], title: string, active: Preset
     groups.set(preset.presetGroup.name, items);
   }
   const data = [...groups].map(([group, items]) => ({ group, items }));
-  const showsState = title === 'state' || isStatePreset(active);
-  return showsState
-    ? [{ group: 'current', items: [{ value: STATE_VALUE, label: 'state', disabled: true }] }, ...data]
+  return modified
+    ? [{ group: 'current', items: [{ value: STATE_VALUE, label: title, disabled: true }] }, ...data]
     : data;
 }
 
+/** A button the user may not use says why, on hover and to screen readers. */
+function Guarded({ permission, children }: { permission: Permission; children: ReactElement }) {
+  if (permission.allowed) return children;
+  return (
+    <Tooltip label={permission.reason} withArrow multiline w={260}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
+const described = (permission: Permission) =>
+  permission.allowed ? {} : { disabled: true, 'aria-description': permission.reason };
+
 export function PresetBar(props: PresetBarProps) {
-  const { presets, active, title } = props;
-  const showsState = title === 'state' || isStatePreset(active);
+  const { presets, active, title, modified, permissions } = props;
+  const showsState = modified || isStatePreset(active);
   return (
     <Group gap="xs" wrap="wrap">
       <Select
         size="xs"
         w={240}
         aria-label="Preset"
-        data={presetOptions(presets, title, active)}
+        data={presetOptions(presets, title, showsState)}
         value={showsState ? STATE_VALUE : String(active.id)}
         allowDeselect={false}
         onChange={(value) => {
@@ -58,15 +76,18 @@ export function PresetBar(props: PresetBarProps) {
           if (chosen) props.onChoose(chosen);
         }}
       />
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconDeviceFloppy size={14} aria-hidden />}
-        onClick={props.onSave}
-        loading={props.busy}
-      >
-        Save
-      </Button>
+      <Guarded permission={permissions.save}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDeviceFloppy size={14} aria-hidden />}
+          onClick={props.onSave}
+          loading={props.busy}
+          {...described(permissions.save)}
+        >
+          Save
+        </Button>
+      </Guarded>
       <Popover
         opened={props.createOpened}
         onChange={props.onCreateOpenChange}
@@ -81,23 +102,27 @@ export function PresetBar(props: PresetBarProps) {
             variant="default"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => props.onCreateOpenChange(!props.createOpened)}
+            disabled={!permissions.create}
           >
-            Create preset
+            {SAVE_AS_NEW}
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
           <PresetCreateForm groups={props.groups} busy={props.busy} onCreate={props.onCreate} />
         </Popover.Dropdown>
       </Popover>
-      <Button
-        size="xs"
-        variant="default"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={props.onDelete}
-      >
-        Delete preset
-      </Button>
+      <Guarded permission={permissions.remove}>
+        <Button
+          size="xs"
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={props.onDelete}
+          {...described(permissions.remove)}
+        >
+          Delete view
+        </Button>
+      </Guarded>
     </Group>
   );
 }

@@ -1,19 +1,19 @@
-/** Asks before a preset is deleted (confirmations name the record and the consequence). */
+/** Asks before a view is deleted, naming it and the consequence; the red button says Delete. */
 import type { Preset } from '@bm/contracts';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 export function confirmPresetDelete(preset: Preset, onConfirm: () => void): void {
   modals.openConfirmModal({
-    title: 'Delete preset',
+    title: 'Delete view',
     centered: true,
     children: (
       <Text size="sm">
-        Delete the preset '{preset.name}' ({preset.presetGroup.name})? Its columns, sort and filters are
-        removed for everyone who uses it.
+        Delete the view “{preset.name}” ({preset.presetGroup.name})? Its columns, sort and filters are removed
+        for everyone who uses it.
       </Text>
     ),
-    labels: { confirm: 'OK', cancel: 'Cancel' },
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm,
   });

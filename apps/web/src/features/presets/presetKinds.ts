@@ -1,7 +1,7 @@
 /** The two system presets of group 1: 'default', the base, and the hidden 'state'. */
 import { DEFAULT_PRESET_NAME, type Preset, STATE_PRESET_NAME, SYSTEM_PRESET_GROUP_ID } from '@bm/contracts';
 
-const isDefaultPreset = (p: Preset): boolean =>
+export const isDefaultPreset = (p: Preset): boolean =>
   p.name === DEFAULT_PRESET_NAME && p.presetGroupId === SYSTEM_PRESET_GROUP_ID;
 
 export const isStatePreset = (p: Preset): boolean =>

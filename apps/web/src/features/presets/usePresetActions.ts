@@ -1,32 +1,45 @@
 /**
- * Preset management from the list: change the in-use preset, save,
- * create under a group and delete. Each refreshes the right's presets afterwards, through the
- * client-state update rule. Server refusals are alerted by the HTTP client with the spec's texts;
- * deleting the only preset is refused here first ('You can not detele the last preset').
+ * Preset (view) management from the list: change the in-use preset, save, save as new under a group
+ * and delete. Each refreshes the right's presets afterwards, through the client-state update rule,
+ * and says what happened in a toast: green when done, red with the reason (in plain words) when not.
+ * Nothing blocks the list with a modal. Deleting the only preset is refused here first
+ * ('You can not detele the last preset').
  */
 import type { Preset, PresetDefinition } from '@bm/contracts';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
-import { showErrorAlert } from '../alerts/errorAlert.tsx';
+import type { HttpClient } from '../../app/http/httpClient.ts';
+import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { changeInUsePreset, createPreset, deletePreset, savePreset } from './presetCalls.ts';
 import { PRESET_MESSAGES } from './presetMessages.ts';
 import { presetsKey } from './presetQueries.ts';
 
 export function usePresetActions(rightName: string) {
-  const http = useHttp();
+  const loud = useHttp();
+  // Failures are told in a toast here, not in the HTTP client's modal.
+  const http: HttpClient = {
+    request: (path, options) => loud.request(path, { ...options, silent: true }),
+    log: loud.log,
+  };
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: presetsKey(rightName) });
 
-  async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
+  async function run<T>(call: () => Promise<T>, done?: (result: T) => string): Promise<T | undefined> {
     setBusy(true);
     try {
       const result = await call();
       await refresh();
+      if (done) notifications.show({ color: 'green', message: done(result) });
       return result;
-    } catch {
-      // Alerted by the HTTP client.
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'The view was not changed',
+        message: plainErrorMessage(error),
+      });
       return undefined;
     } finally {
       setBusy(false);
@@ -37,19 +50,28 @@ export function usePresetActions(rightName: string) {
     busy,
     changeInUse: (preset: Preset) => run(() => changeInUsePreset(http, preset)),
     save: (preset: Preset, definition: PresetDefinition) =>
-      run(async () => {
-        const saved = await savePreset(http, preset, definition);
-        await changeInUsePreset(http, saved);
-        return saved;
-      }),
+      run(
+        async () => {
+          const saved = await savePreset(http, preset, definition);
+          await changeInUsePreset(http, saved);
+          return saved;
+        },
+        () => `Saved the view “${preset.name}”`,
+      ),
     create: (name: string, presetGroupId: number, definition: PresetDefinition, totalItemCount?: number) =>
-      run(() => createPreset(http, { name, rightName, presetGroupId, definition, totalItemCount })),
+      run(
+        () => createPreset(http, { name, rightName, presetGroupId, definition, totalItemCount }),
+        (created) => `Saved as the new view “${created.name}” (${created.presetGroup.name})`,
+      ),
     remove: (preset: Preset, all: readonly Preset[]) => {
       if (all.length <= 1) {
-        showErrorAlert(PRESET_MESSAGES.lastPreset);
+        notifications.show({ color: 'red', message: PRESET_MESSAGES.lastPreset });
         return Promise.resolve(undefined);
       }
-      return run(() => deletePreset(http, preset).then(() => true));
+      return run(
+        () => deletePreset(http, preset).then(() => true),
+        () => `Deleted the view “${preset.name}”`,
+      );
     },
   };
 }

@@ -2,7 +2,8 @@
  * Keeps the caller's 'state' preset in step with the grid: after a change, debounced, the
  * current definition is saved as 'state' (group 1), which the server creates or updates and marks
  * in use — unless ignoreState is set by the address or the preset. Failures are silent: the grid
- * works on without its saved state.
+ * works on without its saved state. Other tabs on the same list hear of each save
+ * (workingViewChannel.ts).
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { saveStatePreset } from './presetCalls.ts';
 import { presetsKey } from './presetQueries.ts';
+import { announceWorkingView, useWorkingViewElsewhere } from './workingViewChannel.ts';
 
 const STATE_SAVE_DELAY_MS = 800;
 
@@ -35,13 +37,17 @@ export function useStatePresetSync({
   const latest = useRef({ definition, totalItemCount });
   latest.current = { definition, totalItemCount };
   const timer = useRef<number | undefined>(undefined);
+  useWorkingViewElsewhere(rightName, enabled);
 
   useEffect(() => {
     if (!enabled || revision === 0) return;
     timer.current = window.setTimeout(() => {
       const { definition: def, totalItemCount: total } = latest.current;
       saveStatePreset(http, rightName, def, total)
-        .then(() => queryClient.invalidateQueries({ queryKey: presetsKey(rightName) }))
+        .then(() => {
+          announceWorkingView(rightName);
+          return queryClient.invalidateQueries({ queryKey: presetsKey(rightName) });
+        })
         .catch(() => {});
     }, STATE_SAVE_DELAY_MS);
     return () => window.clearTimeout(timer.current);
