@@ -50,10 +50,10 @@ describe('bulk-edit page', () => {
     ).toEqual(['Save changes', 'Save and close', 'Discard changes']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', { name: 'Form errors' }, { timeout: 4000 })).toHaveTextContent(
       'Please choose at least one more fields for the changes.',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
 
     // The value stays disabled until its Change box is ticked.
     expect(screen.getByRole('checkbox', { name: 'Active' })).toBeDisabled();

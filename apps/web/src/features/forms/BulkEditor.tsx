@@ -16,11 +16,12 @@ import { useUserRights } from '../access/useUserRights.ts';
 import { type BulkTarget, readBulkTarget } from '../list/bulkTarget.ts';
 import { BulkResults } from './BulkResults.tsx';
 import { FieldGrid } from './FieldGrid.tsx';
-import { FormHeader } from './FormHeader.tsx';
+import { FormErrorSummary, focusField } from './FormErrorSummary.tsx';
+import { FormHeader, listOf } from './FormHeader.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
 import { initialValues } from './initialValues.ts';
 import { bulkPath } from './recordPaths.ts';
-import type { RecordScreen } from './recordScreen.ts';
+import { type RecordScreen, screenHeading } from './recordScreen.ts';
 import { formToolbar } from './toolbarRules.ts';
 import { useBulkSave } from './useBulkSave.ts';
 import { useFormController } from './useFormController.ts';
@@ -60,7 +61,7 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
     );
   }, [fields, load]);
 
-  const { save, saving, result } = useBulkSave({
+  const { save, saving, result, problem } = useBulkSave({
     screen,
     definition,
     listDefinition,
@@ -84,7 +85,8 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
   return (
     <Box>
       <FormHeader
-        title={screen.title}
+        title={screenHeading(screen, undefined)}
+        list={listOf(screen)}
         toolbar={
           <FormToolbar
             visible={visible}
@@ -114,6 +116,7 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
           </Badge>
         ))}
       </Group>
+      <FormErrorSummary problem={problem} onGoTo={focusField} />
       <PendingChangesProvider value={controller.pending}>
         <form noValidate aria-label="Bulk edit form" onSubmit={(e) => e.preventDefault()}>
           {controller.state.loaded && <FieldGrid fields={fields} controller={controller} markMode />}

@@ -34,6 +34,8 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     editPath: (recordId) => `${base}/edit/${recordId}`,
     viewPath: (recordId) => `${base}/view/${recordId}`,
     listPath: listPath || undefined,
+    singular: route.singular,
+    listLabel: route.label,
   };
   return <RecordScreenView screen={screen} />;
 }

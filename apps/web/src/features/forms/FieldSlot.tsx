@@ -61,7 +61,12 @@ export function FieldSlot({
   const expandable = field.spec.showExpandBtn === true;
 
   return (
-    <Box data-field={field.mapKey} data-marked={markable ? marked : undefined}>
+    <Box
+      data-field={field.mapKey}
+      data-marked={markable ? marked : undefined}
+      data-readonly={readOnly || undefined}
+      className={classes.slot}
+    >
       {(markable || expandable) && (
         <Group justify="space-between" gap="xs" mb={4}>
           {markable ? (

@@ -112,7 +112,7 @@ describe('record form: edit mode', () => {
     await userEvent.type(name, ' page');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('At most 3 characters')).toBeInTheDocument();
-    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', { name: 'Form errors' }, { timeout: 4000 })).toHaveTextContent(
       'Please check: name',
     );
     expect(name).toHaveValue('Home page');
@@ -179,19 +179,24 @@ describe('record form: edit mode', () => {
     await waitFor(() => expect(name).toHaveValue('Theirs'));
   });
 
-  it('validates before sending: the message under the field and the alert', async () => {
+  it('validates before sending: the message under the field and a summary at the top', async () => {
     const api = editApi();
     renderScreen(pageScreen('edit', 5), api);
     await userEvent.clear(await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', { name: 'Form errors' }, { timeout: 4000 })).toHaveTextContent(
       'Please fill up all required field',
     );
+    // The summary names the field and leads to it; no modal opens as well.
+    expect(screen.getByRole('alert', { name: 'Form errors' })).toHaveTextContent('Name: Name is required');
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus());
     expect(api.sent('PUT')).toHaveLength(0);
   });
 
-  it('alerts the configuration error when no procedure is configured', async () => {
+  it('says so at the top of the form when no procedure is configured', async () => {
     const definition = pageDefinition({ actions: {} });
     const api = fakeApi({ 'BMTools/Page/Edit': definition }, (path) =>
       path === '/api/pages/5' ? stored : undefined,
@@ -199,7 +204,7 @@ describe('record form: edit mode', () => {
     renderScreen(pageScreen('edit', 5), api);
     await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', { name: 'Form errors' }, { timeout: 4000 })).toHaveTextContent(
       'there are prolems related to configuration while sent data to API',
     );
   });
@@ -319,7 +324,7 @@ describe('record form: tabs and mark-fields mode', () => {
     renderScreen(pageScreen('edit', 5), api);
     await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 4000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', { name: 'Form errors' }, { timeout: 4000 })).toHaveTextContent(
       'Please choose at least one more fields for the changes.',
     );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Change Active' }));

@@ -10,11 +10,12 @@ import type { FormField } from '../../fields/formField.ts';
 import { PendingChangesProvider } from '../../fields/pendingChanges.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { FieldGrid } from './FieldGrid.tsx';
-import { FormHeader } from './FormHeader.tsx';
+import { FormErrorSummary } from './FormErrorSummary.tsx';
+import { FormHeader, listOf } from './FormHeader.tsx';
 import { FormTabs } from './FormTabs.tsx';
 import { FormToolbar } from './FormToolbar.tsx';
 import { RecordLoadState } from './RecordLoadState.tsx';
-import type { RecordScreen } from './recordScreen.ts';
+import { type RecordScreen, screenHeading } from './recordScreen.ts';
 import { useRecordFormController } from './useRecordFormController.ts';
 
 export function RecordForm({ screen, definition }: { screen: RecordScreen; definition: PresetDefinition }) {
@@ -43,8 +44,13 @@ export function RecordForm({ screen, definition }: { screen: RecordScreen; defin
         zIndex={5}
         loaderProps={{ 'aria-label': 'Publishing' }}
       />
-      <FormHeader title={screen.title} toolbar={toolbar} />
-      <RecordLoadState api={recordForm.api} query={recordForm.record}>
+      <FormHeader
+        title={screenHeading(screen, recordForm.record.data)}
+        toolbar={toolbar}
+        list={listOf(screen)}
+      />
+      <RecordLoadState api={recordForm.api} query={recordForm.record} list={listOf(screen)}>
+        <FormErrorSummary problem={recordForm.problem} onGoTo={recordForm.goToField} />
         <PendingChangesProvider value={form.pending}>
           <form
             noValidate

@@ -11,12 +11,12 @@ import { buildFormFields, type FormField } from '../../fields/formField.ts';
 import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { FieldReadout } from './FieldReadout.tsx';
-import { FormHeader } from './FormHeader.tsx';
+import { FormHeader, listOf } from './FormHeader.tsx';
 import { FormTabs } from './FormTabs.tsx';
 import { groupIntoTabs } from './formTabs.ts';
 import { RecordLoadState } from './RecordLoadState.tsx';
 import { hasPublishAction, recordApi } from './recordPaths.ts';
-import type { RecordScreen } from './recordScreen.ts';
+import { type RecordScreen, screenHeading } from './recordScreen.ts';
 import { viewToolbar } from './toolbarRules.ts';
 import { useLeaveForm } from './useLeaveForm.ts';
 import { usePublish } from './usePublish.tsx';
@@ -74,8 +74,8 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
   return (
     <Box pos="relative">
       <LoadingOverlay visible={busy} zIndex={5} loaderProps={{ 'aria-label': 'Publishing' }} />
-      <FormHeader title={screen.title} toolbar={toolbar} />
-      <RecordLoadState api={api} query={record}>
+      <FormHeader title={screenHeading(screen, record.data)} toolbar={toolbar} list={listOf(screen)} />
+      <RecordLoadState api={api} query={record} list={listOf(screen)}>
         {tabs.length > 0 ? <FormTabs tabs={tabs} render={(t) => grid(t.fields)} /> : grid(fields)}
       </RecordLoadState>
     </Box>

@@ -5,6 +5,7 @@
  */
 import type { PageConfigAction } from '@bm/contracts';
 import type { ScreenRights } from '../access/screenRights.ts';
+import { recordHeading } from './recordHeading.ts';
 
 export interface RecordScreen {
   mode: 'edit' | 'create' | 'view' | 'bulkupdate';
@@ -27,4 +28,18 @@ export interface RecordScreen {
   pageConfigListPath?: string | undefined;
   /** Shown instead of the menu-derived page title (dynamic pages use their pageName). */
   title?: string | undefined;
+  /** One record ("Page"): the screen is headed "New page", "Edit page “Home”", "Page “Home”". */
+  singular?: string | undefined;
+  /** The list's heading ("Pages"), the breadcrumb back to it. */
+  listLabel?: string | undefined;
+}
+
+/** The heading of a record screen: a page config's own name, else the record's (recordHeading). */
+export function screenHeading(
+  screen: RecordScreen,
+  record: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  if (screen.title) return screen.title;
+  if (!screen.singular) return undefined;
+  return recordHeading(screen.mode, screen.singular, screen.id, record);
 }

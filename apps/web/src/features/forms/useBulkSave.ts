@@ -3,23 +3,25 @@
  * checked, the targeted records counted with the list's page-summarize and the user asked (the count
  * and the filter in words; with no filter the count must be typed); only then are the marked fields
  * sent once for every record matching the criteria. The answer's per-record results are kept for
- * the page. Save and close leaves only when every record took the change.
+ * the page. Save and close leaves only when every record took the change. A save that does not happen
+ * says why in the form's `problem` (the summary at the top of the form), never in a modal.
  */
 import { type BulkResult, type PageSummary, type PresetDefinition, pageSummarySchema } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
-import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { type BulkTarget, bulkCountUrl, bulkSummary, bulkUrl } from '../list/bulkTarget.ts';
 import { buildSavePayload } from './buildSavePayload.ts';
 import { confirmBulkEdit } from './confirmBulkEdit.tsx';
+import type { FormProblem } from './FormErrorSummary.tsx';
 import { saveProcedure } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { saveFailure } from './saveOutcome.ts';
 import type { FormController } from './useFormController.ts';
-import { validateForm } from './validation/validateForm.ts';
+import { type FieldErrors, validateForm } from './validation/validateForm.ts';
 
 interface BulkSaveDeps {
   screen: RecordScreen;
@@ -40,6 +42,15 @@ export function useBulkSave(deps: BulkSaveDeps) {
   // One save at a time: a second click before the re-render would count and ask again.
   const inFlight = useRef(false);
   const [result, setResult] = useState<BulkResult | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const fail = (message: string, errors: FieldErrors = {}) =>
+    setProblem({
+      message,
+      fields: fields.flatMap((f) => {
+        const error = errors[f.mapKey];
+        return error ? [{ mapKey: f.mapKey, label: f.label, message: error }] : [];
+      }),
+    });
 
   const save = async (close: boolean) => {
     if (inFlight.current) return;
@@ -47,8 +58,9 @@ export function useBulkSave(deps: BulkSaveDeps) {
     const marked = new Set(controller.state.marked);
     const check = validateForm(fields, values, marked);
     controller.setErrors(check.errors);
-    if (check.alert) return showErrorAlert(check.alert);
-    if (!path) return showErrorAlert('This bulk editor has no API path.');
+    if (check.alert) return fail(check.alert, check.errors);
+    setProblem(null);
+    if (!path) return fail('This bulk editor has no API path.');
     const procedure = saveProcedure(screen, definition, 'bulkupdate');
     let payload: ReturnType<typeof buildSavePayload>;
     try {
@@ -61,9 +73,9 @@ export function useBulkSave(deps: BulkSaveDeps) {
         adapterOf: fieldWidget,
       });
     } catch (error) {
-      return showErrorAlert(error instanceof Error ? error.message : String(error));
+      return fail(error instanceof Error ? error.message : String(error));
     }
-    if (!target.source) return showErrorAlert('This bulk editor has no list to count the records in.');
+    if (!target.source) return fail('This bulk editor has no list to count the records in.');
     inFlight.current = true;
     setSaving(true);
     try {
@@ -76,12 +88,12 @@ export function useBulkSave(deps: BulkSaveDeps) {
       } catch (error) {
         const failure = saveFailure(error);
         if (failure.kind !== 'signedOut') {
-          showErrorAlert(`The records to change could not be counted: ${failure.message}`);
+          fail(`The records to change could not be counted: ${plainErrorMessage(error)}`);
         }
         return;
       }
       if (count.totalItemsCount === 0) {
-        showErrorAlert('No records match the list’s filter: nothing was changed.');
+        fail('No records match the list’s filter: nothing was changed.');
         return;
       }
       if (!(await confirmBulkEdit(count, target.words))) return;
@@ -103,13 +115,15 @@ export function useBulkSave(deps: BulkSaveDeps) {
       if (close && outcome.isSuccess) leave();
     } catch (error) {
       const failure = saveFailure(error);
-      if (failure.kind === 'invalid') controller.setErrors(failure.errors);
-      if (failure.kind !== 'signedOut') showErrorAlert(failure.message);
+      if (failure.kind === 'invalid') {
+        controller.setErrors(failure.errors);
+        fail(failure.message, failure.errors);
+      } else if (failure.kind !== 'signedOut') fail(plainErrorMessage(error));
     } finally {
       inFlight.current = false;
       setSaving(false);
     }
   };
 
-  return { save, saving, result };
+  return { save, saving, result, problem };
 }

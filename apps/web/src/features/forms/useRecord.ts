@@ -1,7 +1,8 @@
 /**
  * One record (`GET {path}/{id}`), with its rowVersion; with no id it resolves to an empty
  * object (create mode). It is loaded once per screen and again only when asked (after a save), so
- * a background refetch never overwrites what the user is typing. A failure is alerted.
+ * a background refetch never overwrites what the user is typing. A failure is not alerted: the
+ * screen says it once, in place of the record (RecordLoadState).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useHttp } from '../../app/http/HttpContext.tsx';
@@ -38,7 +39,7 @@ export function useRecord(
     queryKey: ['record', api, id, query?.sqlViewName, query?.databaseName],
     queryFn: async ({ signal }): Promise<StoredRecord> => {
       if (id === undefined || !api) return {};
-      const body = await http.request<unknown>(recordUrl(api, id, query), { signal });
+      const body = await http.request<unknown>(recordUrl(api, id, query), { signal, silent: true });
       return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as StoredRecord) : {};
     },
     enabled: api !== undefined,

@@ -12,6 +12,7 @@ import { buildFormFields, isMarkMode } from '../../fields/formField.ts';
 import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { conflictRows } from './conflictRows.ts';
+import { focusField } from './FormErrorSummary.tsx';
 import { groupIntoTabs, hashOfTab, tabWithError } from './formTabs.ts';
 import { initialValues } from './initialValues.ts';
 import { hasPublishAction, recordApi } from './recordPaths.ts';
@@ -78,7 +79,7 @@ export function useRecordFormController({
     if (index !== undefined) navigate({ hash: hashOfTab(index) }, { replace: true });
   };
 
-  const { save, saving, conflict, clearConflict } = useRecordSave({
+  const { save, saving, conflict, clearConflict, problem } = useRecordSave({
     screen,
     definition,
     fields,
@@ -114,6 +115,13 @@ export function useRecordFormController({
     /** Which toolbar actions show. */
     visible,
     saving,
+    /** Why the last save did not happen, for the summary at the top of the form. */
+    problem,
+    /** Opens a field's tab and puts the cursor in it (from the error summary). */
+    goToField: (mapKey: string) => {
+      showTabOf({ [mapKey]: 'error' });
+      focusField(mapKey);
+    },
     publishing: busy,
     save: () => void save(false),
     saveAndClose: () => void save(true),

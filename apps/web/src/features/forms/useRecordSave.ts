@@ -2,18 +2,20 @@
  * Saving a record form: validate, build
  * the payload, create or update, then stay and reload, open the new record, or leave. Failures keep
  * every value on screen: a 400 places its errors under the fields, a 409 opens the conflict dialog
- * (the stored record from the answer, else fetched again), anything else is alerted.
+ * (the stored record from the answer, else fetched again). Every other failure is the form's
+ * `problem`, shown in plain words at the top of the form (FormErrorSummary), never in a modal.
  */
 import type { PresetDefinition, SaveResult } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
 import { isMarkMode } from '../../fields/formField.ts';
-import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { buildSavePayload } from './buildSavePayload.ts';
+import type { FormProblem } from './FormErrorSummary.tsx';
 import { recordPath, saveProcedure } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { afterSave, saveFailure } from './saveOutcome.ts';
@@ -58,7 +60,16 @@ export function useRecordSave({
   // second click (Save, then Save and close) can come first; it would send a stale row version.
   const inFlight = useRef(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const isCreate = screen.id === undefined;
+
+  const fieldProblems = (errors: FieldErrors): FormProblem['fields'] =>
+    fields.flatMap((f) => {
+      const message = errors[f.mapKey];
+      return message ? [{ mapKey: f.mapKey, label: f.label, message }] : [];
+    });
+  const fail = (message: string, errors: FieldErrors = {}) =>
+    setProblem({ message, fields: fieldProblems(errors) });
 
   const fetchCurrent = (): Promise<Record<string, unknown> | undefined> =>
     screen.id === undefined
@@ -73,15 +84,15 @@ export function useRecordSave({
     if (failure.kind === 'conflict') {
       const current = failure.current ?? (await fetchCurrent());
       if (current) return setConflict({ current, close });
-      return showErrorAlert(failure.message);
+      return fail(failure.message);
     }
     if (failure.kind === 'invalid') {
       const { byField, unplaced } = serverFieldErrors(fields, failure.errors);
       controller.setErrors(byField);
       onInvalid(byField);
-      return showErrorAlert([failure.message, ...unplaced].join('\n'));
+      return fail([failure.message, ...unplaced].join(' '), byField);
     }
-    showErrorAlert(failure.message);
+    fail(plainErrorMessage(error));
   };
 
   const save = async (close: boolean, rowVersion?: number) => {
@@ -93,8 +104,9 @@ export function useRecordSave({
     controller.setErrors(check.errors);
     if (check.alert) {
       onInvalid(check.errors);
-      return showErrorAlert(check.alert);
+      return fail(check.alert, check.errors);
     }
+    setProblem(null);
     let payload: ReturnType<typeof buildSavePayload>;
     try {
       payload = buildSavePayload({
@@ -106,7 +118,7 @@ export function useRecordSave({
         adapterOf: fieldWidget,
       });
     } catch (error) {
-      return showErrorAlert(error instanceof Error ? error.message : String(error));
+      return fail(error instanceof Error ? error.message : String(error));
     }
     inFlight.current = true;
     setSaving(true);
@@ -116,7 +128,7 @@ export function useRecordSave({
         body: payload,
         silent: true,
       });
-      if (!result?.isSuccess) return showErrorAlert(result?.message || 'The record was not saved.');
+      if (!result?.isSuccess) return fail(result?.message || 'The record was not saved.');
       notifications.show({ color: 'green', message: result.message || 'Saved' });
       onSaved?.();
       const next = afterSave(result, screen.id, close);
@@ -131,5 +143,5 @@ export function useRecordSave({
     }
   };
 
-  return { save, saving, conflict, clearConflict: () => setConflict(null) };
+  return { save, saving, conflict, clearConflict: () => setConflict(null), problem };
 }

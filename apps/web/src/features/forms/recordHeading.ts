@@ -1,0 +1,24 @@
+/**
+ * What a record screen is called, so staff always know which record they are on: "New page",
+ * "Edit page “Home page”", "Page “Home page”" (view), with the id when the record has no name.
+ * The name is the record's first present value among the usual naming fields.
+ */
+import { recordName } from '../grid/recordName.ts';
+import type { RecordScreen } from './recordScreen.ts';
+
+const clip = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function recordHeading(
+  mode: RecordScreen['mode'],
+  singular: string,
+  id: number | undefined,
+  record: Readonly<Record<string, unknown>> | undefined,
+): string {
+  const lower = singular.charAt(0).toLowerCase() + singular.slice(1);
+  if (mode === 'create') return `New ${lower}`;
+  if (mode === 'bulkupdate') return `Bulk edit ${lower} records`;
+  const name = recordName(record);
+  const which = name ? `“${clip(name)}”` : id === undefined ? '' : `#${id}`;
+  const heading = mode === 'edit' ? `Edit ${lower}` : singular;
+  return which ? `${heading} ${which}` : heading;
+}
