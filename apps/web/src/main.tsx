@@ -1,4 +1,6 @@
 /** Entry point: loads the runtime config, builds the services and mounts the app. */
+// First: nothing may parse before zod is told not to probe for eval.
+import './noEval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './index.css';

@@ -1,10 +1,11 @@
 /**
  * The header bell: filled with the unread count while
  * anything is unread; its list (300 px high) shows the newest first, loads more on scroll and ends
- * with 'Yay! You have seen it all'. Clicking an unread item marks it read; an item with a download
- * fetches the file with the user's token and saves it (default name Data.xlsx).
+ * with 'Yay! You have seen it all'. Clicking an unread item marks it read, and one about a record
+ * opens it; an item with a download fetches the file with the user's token and saves it (default name
+ * Data.xlsx). "Mark all as read" clears the count. Times read "5 minutes ago", the exact time on hover.
  */
-import type { Notification } from '@bm/contracts';
+import { inAppPath, type Notification } from '@bm/contracts';
 import {
   ActionIcon,
   Badge,
@@ -19,19 +20,40 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconBell, IconBellFilled, IconDownload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
-import { formatNotificationDate } from './bellState.ts';
+import { plainErrorMessage } from '../../app/http/plainError.ts';
+import { formatNotificationDate, relativeTime } from './bellState.ts';
 import { downloadName, downloadPath, saveBlob } from './download.ts';
 import classes from './notifications.module.css';
 import { useNotificationBell } from './useNotificationBell.ts';
 
 const SEEN_IT_ALL = 'Yay! You have seen it all';
 
+/** The in-app path a notification is about, when it names a safe one. */
+export const openPathOf = (n: Notification): string | undefined => {
+  const url = n.actions.open?.url;
+  return url && inAppPath(url) ? url : undefined;
+};
+
+/** A clock for relative times: re-renders each minute. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function NotificationItem({
   notification,
+  now,
   onRead,
 }: {
   notification: Notification;
+  now: number;
   onRead: (n: Notification) => void;
 }) {
   const http = useHttp();
@@ -61,7 +83,12 @@ function NotificationItem({
             )}
             <Text size="xs" c="dimmed">
               {notification.from ? `${notification.from} · ` : ''}
-              {formatNotificationDate(notification.createdDateUtc)}
+              <time
+                dateTime={notification.createdDateUtc}
+                title={formatNotificationDate(notification.createdDateUtc)}
+              >
+                {relativeTime(notification.createdDateUtc, now)}
+              </time>
             </Text>
           </Stack>
         </Group>
@@ -83,11 +110,23 @@ function NotificationItem({
 }
 
 export function NotificationBell() {
-  const { state, hasMore, loadMore, markRead } = useNotificationBell();
+  const { state, hasMore, loadMore, markRead, markAllRead } = useNotificationBell();
+  const navigate = useNavigate();
+  const now = useNow();
+  const [opened, setOpened] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = (n: Notification) => {
+    void markRead(n).catch(() => {});
+    const path = openPathOf(n);
+    if (path) {
+      setOpened(false);
+      navigate(path);
+    }
+  };
   const unread = state.unreadCount;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <Popover position="bottom-end" width={380} shadow="md" withinPortal>
+    <Popover position="bottom-end" width={380} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Indicator
           label={unread > 99 ? '99+' : unread}
@@ -96,7 +135,15 @@ export function NotificationBell() {
           disabled={unread === 0}
           color="red"
         >
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            title={label}
+            // A controlled popover: its target does not toggle it on its own.
+            onClick={() => setOpened((o) => !o)}
+          >
             {unread > 0 ? <IconBellFilled size={20} aria-hidden /> : <IconBell size={20} aria-hidden />}
           </ActionIcon>
         </Indicator>
@@ -107,16 +154,33 @@ export function NotificationBell() {
             Notifications
           </Text>
           {unread > 0 && (
-            <Badge size="sm" color="red" variant="light">
-              {unread} unread
-            </Badge>
+            <Group gap={6}>
+              <Badge size="sm" color="red" variant="light">
+                {unread} unread
+              </Badge>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => {
+                  setFailure(null);
+                  markAllRead().catch((error: unknown) => setFailure(plainErrorMessage(error)));
+                }}
+              >
+                Mark all as read
+              </Button>
+            </Group>
           )}
         </Group>
+        {failure && (
+          <Text size="xs" c="red" px="sm" role="alert">
+            {failure}
+          </Text>
+        )}
         <ScrollArea h={300} onBottomReached={loadMore} type="auto">
           <ul aria-label="Notification list" className={classes.list}>
             {state.items.map((n) => (
               <li key={n.id}>
-                <NotificationItem notification={n} onRead={(item) => void markRead(item).catch(() => {})} />
+                <NotificationItem notification={n} now={now} onRead={open} />
               </li>
             ))}
           </ul>

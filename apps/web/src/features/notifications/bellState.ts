@@ -20,6 +20,7 @@ export type BellEvent =
   /** What `getLatestMessages` returned after a reconnect; its unread count is the server's. */
   | { type: 'caughtUp'; page: NotificationPage }
   | { type: 'markedRead'; id: number }
+  | { type: 'allRead' }
   /** Start over from the first page (a catch-up that may have left a gap). */
   | { type: 'reset' };
 
@@ -52,6 +53,12 @@ export function bellReducer(state: BellState, event: BellEvent): BellState {
     }
     case 'reset':
       return initialBellState;
+    case 'allRead':
+      return {
+        ...state,
+        items: state.items.map((n) => (n.isRead ? n : { ...n, isRead: true })),
+        unreadCount: 0,
+      };
     case 'markedRead': {
       const target = state.items.find((n) => n.id === event.id);
       if (!target || target.isRead) return state;
@@ -84,4 +91,20 @@ export function formatNotificationDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", "3 days ago"; the exact time is the hover text. */
+export function relativeTime(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return '';
+  const seconds = Math.round((then - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  if (abs < 45 * 60) return RELATIVE.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return RELATIVE.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 26 * 86400) return RELATIVE.format(Math.round(seconds / 86400), 'day');
+  if (abs < 320 * 86400) return RELATIVE.format(Math.round(seconds / (30 * 86400)), 'month');
+  return RELATIVE.format(Math.round(seconds / (365 * 86400)), 'year');
 }

@@ -29,6 +29,8 @@ export interface NotificationBell {
   hasMore: boolean;
   loadMore(): void;
   markRead(notification: Notification): Promise<void>;
+  /** Marks every notification of the user read (server first, then the list). */
+  markAllRead(): Promise<void>;
 }
 
 export function useNotificationBell(): NotificationBell {
@@ -146,5 +148,10 @@ export function useNotificationBell(): NotificationBell {
     [http],
   );
 
-  return { state, hasMore: hasMorePages(state), loadMore, markRead };
+  const markAllRead = useCallback(async () => {
+    await http.request('/api/notifications/makeAllAsRead', { method: 'PUT', silent: true });
+    dispatch({ type: 'allRead' });
+  }, [http]);
+
+  return { state, hasMore: hasMorePages(state), loadMore, markRead, markAllRead };
 }
