@@ -18,11 +18,20 @@ test.describe('not found', () => {
 test.describe('unauthorised', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
 
-  test('a route whose right the user lacks shows the 401 screen and logs a warning', async ({ page }) => {
+  test('a route whose right the user lacks names the screen and the right, and logs a warning', async ({
+    page,
+  }) => {
     const started = new Date();
     const logged = page.waitForRequest((r) => r.url().endsWith('/api/logs') && r.method() === 'POST');
     await page.goto('/reservation/list');
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(page.getByText('403')).toBeVisible();
+    await expect(page.getByText('401')).toHaveCount(0);
+    await expect(page.getByText(/needs the right “List reservation”/)).toBeVisible();
     await expect(page.getByText('Please contact your administrator.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === ACCOUNTS.editor.home);
+    await page.goBack();
 
     const body = (await logged).postDataJSON() as { level: string; message: string; url: string };
     expect(body.level).toBe('warn');

@@ -13,7 +13,7 @@ import {
   toolbarButton,
   waitForForm,
 } from '../support/form-helpers.ts';
-import { alertModal, menuLink, openGroup } from '../support/shell.ts';
+import { alertModal, formErrors, menuLink, openGroup } from '../support/shell.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -118,7 +118,9 @@ test.describe('leaving the form', () => {
   });
 });
 
-test('validation messages show under the fields, with the alert, and nothing is sent', async ({ page }) => {
+test('validation messages show under the fields and in a summary at the top, and nothing is sent', async ({
+  page,
+}) => {
   await page.goto('/page/create');
   await waitForForm(page);
   let posted = false;
@@ -126,8 +128,9 @@ test('validation messages show under the fields, with the alert, and nothing is 
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/pages') posted = true;
   });
   await toolbarButton(page, 'Save').click();
-  await expect(alertModal(page)).toContainText('Please fill up all required field');
-  await alertModal(page).getByRole('button', { name: 'Ok' }).click();
+  await expect(formErrors(page)).toContainText('Please fill up all required field');
+  await expect(alertModal(page)).toHaveCount(0);
+  await expect(formErrors(page)).toContainText('Name: This field is required');
   const nameField = page.getByRole('textbox', { name: 'Name' });
   await expect(nameField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This field is required').first()).toBeVisible();

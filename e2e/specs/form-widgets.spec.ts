@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { createInterception, pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
-import { alertModal } from '../support/shell.ts';
+import { alertModal, formErrors } from '../support/shell.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -234,15 +234,15 @@ test('empty non-text values go as null, text as empty; rules of both formats sho
   await page.getByRole('textbox', { name: 'Title' }).fill('Bad#title');
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill('A1');
   await toolbarButton(page, 'Save').click();
-  await expect(alertModal(page)).toContainText('Please fill up all required field');
-  await alertModal(page).getByRole('button', { name: 'Ok' }).click();
-  await expect(page.getByText('No special characters')).toBeVisible();
-  await expect(page.getByText('Letters only')).toBeVisible();
+  await expect(formErrors(page)).toContainText('Please fill up all required field');
+  await expect(alertModal(page)).toHaveCount(0);
+  await expect(page.getByText('No special characters', { exact: true })).toBeVisible();
+  await expect(page.getByText('Letters only', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill('');
-  await expect(page.getByText('Title please')).toBeVisible();
+  await expect(page.getByText('Title please', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill('Fine');
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill('Ab');
-  await expect(page.getByText('Three or more')).toBeVisible();
+  await expect(page.getByText('Three or more', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill('Abc');
   await toolbarButton(page, 'Save and close').click();
   const sent = await payload();

@@ -1,12 +1,13 @@
-/** The home redirect at `/`. */
+/** The home redirect at `/`, and how the menu shows screens that are not set up. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
+import { navbar, openGroup } from '../support/shell.ts';
 
 const cases: readonly [DemoAccount, string][] = [
-  [ACCOUNTS.admin, 'the first entry of the order'],
-  [ACCOUNTS.viewer, 'the first entry of the order (View* tool rights)'],
+  [ACCOUNTS.admin, 'pages: the tools before it in the order have no address'],
+  [ACCOUNTS.viewer, 'pages: the tools before it in the order have no address'],
   [ACCOUNTS.editor, 'pages, its first permitted entry'],
-  [ACCOUNTS.mapper, 'price-watch locations, its first permitted entry'],
+  [ACCOUNTS.mapper, 'nowhere: none of its screens is set up yet'],
 ];
 
 for (const [account, why] of cases) {
@@ -17,6 +18,42 @@ for (const [account, why] of cases) {
       await page.goto('/');
       await waitForShell(page, account.email);
       await expect(page).toHaveURL((url) => url.pathname === account.home);
+      if (account.home === '/') {
+        await expect(
+          page.getByRole('heading', { name: 'Nothing is set up for your role yet' }),
+        ).toBeVisible();
+        await expect(page.getByText('401')).toHaveCount(0);
+      } else {
+        await expect(page.getByText('No address is configured for this tool.')).toHaveCount(0);
+      }
     });
   });
 }
+
+test.describe('returning', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+  test('/ returns to the page last visited, query included', async ({ page }) => {
+    await page.goto('/reservation/list?status=confirmed');
+    await waitForShell(page, ACCOUNTS.admin.email);
+    await expect(page.getByRole('grid')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL((url) => url.pathname === '/reservation/list');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('confirmed');
+  });
+
+  test('a tool without an address is marked in the menu and never remembered', async ({ page }) => {
+    await page.goto('/mongoManagement');
+    await waitForShell(page, ACCOUNTS.admin.email);
+    await expect(page.getByText('No address is configured for this tool.')).toBeVisible();
+    await openGroup(page, 'Tools');
+    // The entry keeps its name; the mark is its description.
+    const entry = navbar(page).getByRole('link', { name: 'Database management', exact: true });
+    await expect(entry).toBeVisible();
+    await expect(entry).toHaveAccessibleDescription('Not set up yet: ask your administrator');
+    await openGroup(page, 'Content');
+    await expect(navbar(page).getByRole('link', { name: 'Pages', exact: true })).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL((url) => url.pathname === ACCOUNTS.admin.home);
+  });
+});

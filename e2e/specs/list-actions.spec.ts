@@ -47,7 +47,12 @@ test('a row click opens the first visible action; the menu offers the others', a
   await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
   await page.goBack();
   await waitForRows(page);
-  await gridRows(page).first().locator('td').nth(1).click();
+  // The same row, by its id: other spec files add pages in parallel, which may move it.
+  await gridRows(page)
+    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^\\s*${id}\\s*$`) }) })
+    .locator('td')
+    .nth(1)
+    .click();
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
 });
 
@@ -91,14 +96,18 @@ test('delete asks with the default message, then deletes through the registered 
   await rowMenu(page).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete' });
-  await expect(dialog).toContainText(`Do you want to delete this item id ${id}`);
+  // Names the record, and the red button says Delete.
+  await expect(dialog).toContainText(`Do you want to delete this item id ${id} (“Delete me ${stamp}”)`);
+  await expect(dialog.getByRole('button', { name: 'OK' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(gridRows(page)).toHaveCount(1);
+  // Focus goes back to the row's menu button, which opened the dialog.
+  await expect(rowMenu(page)).toBeFocused();
 
   await rowMenu(page).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const call = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/pages/${id}`));
-  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
   expect((await call).postDataJSON()).toEqual({
     storeProcedure: 'bm_page_delete',
     values: [{ mapkey: 'id', value: id }],

@@ -1,7 +1,7 @@
 /**
  * The list grid on Pages: a
  * filter for each column type, and/or, sort, paging, page size, page jump, column toggle, one open
- * menu, keyboard, 'No records', a failed list call, approximate totals. `ignorestate` keeps the
+ * menu, keyboard, 'No records', failed list calls, approximate totals. `ignorestate` keeps the
  * admin's presets untouched for the other specs.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -246,16 +246,48 @@ test('arrow keys move through cells and Enter opens the row’s first action', a
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
 });
 
-test('a failed list call alerts, empties the grid and keeps the page', async ({ page }) => {
+test('a list that cannot load says so inline, in plain words, with no modal and no "No records"', async ({
+  page,
+}) => {
   await page.route('**/api/pages?*', (route) =>
-    route.fulfill({ status: 400, json: { message: 'Unknown column nope' } }),
+    route.fulfill({ status: 400, json: { message: 'sort: column priority cannot be sorted' } }),
   );
   await page.goto('/page/list?ignorestate=true');
-  await expect(alertModal(page)).toContainText('Unknown column nope');
-  await alertModal(page).getByRole('button', { name: 'Ok' }).click();
-  await expect(page.getByText('No records', { exact: true })).toBeVisible();
+  const error = page.getByRole('alert').filter({ hasText: 'The list could not be loaded' });
+  // Column keys become the labels the user sees.
+  await expect(error).toContainText('Column “Priority” cannot be sorted');
+  await expect(alertModal(page)).toHaveCount(0);
+  await expect(page.getByText('No records', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
+});
+
+test('a failed sort keeps the rows and the sort they were loaded with, and Retry applies it', async ({
+  page,
+}) => {
+  await openPages(page);
+  await expect(page.locator('th[aria-sort="descending"]')).toContainText('Id');
+  const before = await columnTexts(page, COL.id);
+  await page.route(
+    (url) => url.pathname === '/api/pages' && url.search.includes('name%3DASC'),
+    (route) => route.abort('connectionrefused'),
+  );
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'The list could not be loaded' });
+  await expect(error).toContainText('The server could not be reached');
+  await expect(error).not.toContainText('Failed to fetch');
+  await expect(alertModal(page)).toHaveCount(0);
+  await expect(page.locator('th[aria-sort="descending"]')).toContainText('Id');
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(0);
+  expect(await columnTexts(page, COL.id)).toEqual(before);
+
+  await page.unrouteAll();
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('th[aria-sort="ascending"]')).toContainText('Name');
+  await expect(error).toHaveCount(0);
+  await waitForRows(page);
+  const names = await columnTexts(page, COL.name);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 });
 
 test('estimated totals show as approximate', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
- * Presets on the list, with their exact messages: create under
- * a group, save, switch, delete, the default's refusals, the state title, page size from the preset,
- * and deep links with each alert case. Runs as the editor on Pages, whose presets are reset first.
+ * Presets (views) on the list, with their exact messages: save as new under a group, save, switch,
+ * delete, what the default view does not offer, the "(modified)" title, toasts for each action, two
+ * tabs on one list, page size from the preset, and deep links with each alert case. Runs as the
+ * editor on Pages, whose presets are reset first.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
@@ -26,13 +27,17 @@ async function open(page: Page, search = ''): Promise<void> {
   await waitForRows(page);
 }
 
+const toast = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text });
+
 async function createPreset(page: Page, name: string, group = 'personal'): Promise<void> {
-  await page.getByRole('button', { name: 'Create preset' }).click();
-  const form = page.getByRole('form', { name: 'Create preset' });
-  await form.getByLabel('Preset name').fill(name);
-  await form.getByLabel('Preset group').selectOption({ label: group });
-  await form.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Save as new view' }).click();
+  const form = page.getByRole('form', { name: 'Save as new view' });
+  await form.getByLabel('View name').fill(name);
+  await form.getByLabel('Group').selectOption({ label: group });
+  await form.getByRole('button', { name: 'Save' }).click();
   await expect(presetSelect(page)).toHaveValue(name);
+  await expect(toast(page, `Saved as the new view “${name}” (${group})`)).toBeVisible();
 }
 
 async function choosePreset(page: Page, name: string): Promise<void> {
@@ -42,8 +47,8 @@ async function choosePreset(page: Page, name: string): Promise<void> {
 }
 
 async function deleteChosenPreset(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Delete preset' }).click();
-  await page.getByRole('dialog', { name: 'Delete preset' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Delete view' }).click();
+  await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
 }
 
 async function expectAlert(page: Page, text: string): Promise<void> {
@@ -60,11 +65,14 @@ const inUse = async () =>
     )
   )[0]?.name;
 
-test('create needs a name, then adds a personal preset that is in use', async ({ page }) => {
+test('save as new needs a name, then adds a personal preset that is in use', async ({ page }) => {
   await open(page);
-  await page.getByRole('button', { name: 'Create preset' }).click();
-  await page.getByRole('form', { name: 'Create preset' }).getByRole('button', { name: 'Create' }).click();
-  await expectAlert(page, 'Please fill the name before create');
+  await page.getByRole('button', { name: 'Save as new view' }).click();
+  const form = page.getByRole('form', { name: 'Save as new view' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  // Said under the field, not in a modal.
+  await expect(form.getByText('Please fill the name before create')).toBeVisible();
+  await expect(alertModal(page)).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await filterColumn(page, 'Name', { value: 'Paris' });
@@ -88,19 +96,20 @@ test('create under a group the user may write to', async ({ page }) => {
   expect(rows.map((r) => r.group)).toEqual(['Team']);
 });
 
-test('a filter change turns the title into state; Save writes the grid into the chosen preset', async ({
+test('a filter change marks the view modified; Save writes the grid into the chosen preset', async ({
   page,
 }) => {
   await open(page);
   await createPreset(page, 'Mine');
   await filterColumn(page, 'Status', { options: ['Draft'] });
-  await expect(presetSelect(page)).toHaveValue('state');
+  await expect(presetSelect(page)).toHaveValue('Mine (modified)');
   const saved = page.waitForResponse(
     (r) => r.url().includes('/api/presets/user/') && r.request().method() === 'PUT',
   );
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await expect(presetSelect(page)).toHaveValue('Mine');
+  await expect(toast(page, 'Saved the view “Mine”')).toBeVisible();
   await expect.poll(inUse).toBe('Mine');
 
   await page.evaluate(() => sessionStorage.clear());
@@ -129,30 +138,47 @@ test('switching presets resets filters and page size to the chosen preset', asyn
   await expect(grid(page)).toHaveAttribute('aria-rowcount', /\d+/);
 });
 
-test('delete removes the chosen preset; the default is neither deleted nor overwritten', async ({ page }) => {
+test('delete removes the chosen preset; the default offers neither Save nor Delete', async ({ page }) => {
   await open(page);
-  await deleteChosenPreset(page);
-  await expectAlert(page, 'You can not detele the last preset');
+  // The built-in default: both buttons disabled, each saying why.
+  await expect(page.getByRole('button', { name: 'Delete view' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete view' })).toHaveAccessibleDescription(
+    "The built-in default view can't be deleted.",
+  );
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveAccessibleDescription(
+    "The built-in default view can't be changed: use “Save as new view”.",
+  );
 
   await createPreset(page, 'Throwaway');
-  await page.getByRole('button', { name: 'Delete preset' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete preset' });
-  await expect(confirm).toContainText("Delete the preset 'Throwaway' (personal)?");
+  await page.getByRole('button', { name: 'Delete view' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete view' });
+  await expect(confirm).toContainText('Delete the view “Throwaway” (personal)?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  // Focus goes back to the button that opened the dialog.
+  await expect(page.getByRole('button', { name: 'Delete view' })).toBeFocused();
   await expect(presetSelect(page)).toHaveValue('Throwaway');
   await deleteChosenPreset(page);
   await expect(presetSelect(page)).toHaveValue('default');
+  await expect(toast(page, 'Deleted the view “Throwaway”')).toBeVisible();
   await presetSelect(page).click();
   await expect(page.getByRole('option', { name: 'Throwaway' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   expect(await query(`SELECT id FROM presets WHERE name = 'Throwaway'`)).toHaveLength(0);
+  await expect(alertModal(page)).toHaveCount(0);
+});
 
-  await createPreset(page, 'Keeper');
-  await choosePreset(page, 'default');
-  await deleteChosenPreset(page);
-  await expectAlert(page, 'The default preset cannot be deleted');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expectAlert(page, 'The default preset cannot be overwritten');
+test('a second tab on the same list is told when the first changes the working view', async ({ page }) => {
+  await open(page);
+  const other = await page.context().newPage();
+  await open(other);
+  await filterColumn(page, 'Name', { value: 'Madrid' });
+  await expect(presetSelect(page)).toHaveValue('default (modified)');
+  await expect(toast(other, 'Another tab changed your unsaved view of this list')).toBeVisible();
+  // The other tab keeps what it shows.
+  await expect(filterChips(other)).toHaveCount(0);
+  await expect(toast(page, 'Another tab changed')).toHaveCount(0);
+  await other.close();
 });
 
 test.describe('deep links', () => {
@@ -192,6 +218,6 @@ test.describe('deep links', () => {
       'Active equals Yes',
       'Priority equals 3',
     ]);
-    await expect(presetSelect(page)).toHaveValue('state');
+    await expect(presetSelect(page)).toHaveValue('default (modified)');
   });
 });

@@ -73,7 +73,7 @@ test('hidepresets hides the presets bar', async ({ page }) => {
   await expect(presetSelect(page)).toBeVisible();
   await open(page, '?hidepresets=1');
   await expect(presetSelect(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Create preset' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save as new view' })).toHaveCount(0);
 });
 
 test('hideexport: no export button (its modal arrives with the exports issue)', async ({ page }) => {
@@ -83,23 +83,23 @@ test('hideexport: no export button (its modal arrives with the exports issue)', 
   await expect(page.getByRole('button', { name: /export/i })).toHaveCount(0);
 });
 
-test('without ignorestate a filter change saves the state preset and shows it as the title', async ({
+test('without ignorestate a filter change saves the working view and marks the view modified', async ({
   page,
 }) => {
   await open(page);
   await expect(presetSelect(page)).toHaveValue('default');
   await filterColumn(page, 'Currency', { value: 'EUR' });
-  await expect(presetSelect(page)).toHaveValue('state');
+  await expect(presetSelect(page)).toHaveValue('default (modified)');
   await expect.poll(async () => (await statePresets()).length).toBe(1);
 
-  // A new tab (no filter history) opens the state preset, in use, with its filter.
+  // A new tab (no filter history) opens the working view, in use, with its filter.
   const fresh = await page
     .context()
     .browser()
     ?.newPage({ storageState: storageStateOf(ACCOUNTS.viewer) });
   if (!fresh) throw new Error('no browser');
   await open(fresh);
-  await expect(presetSelect(fresh)).toHaveValue('state');
+  await expect(presetSelect(fresh)).toHaveValue('default (modified)');
   await expect(filterChips(fresh)).toHaveText(['Currency contains EUR']);
   await fresh.close();
 });

@@ -159,3 +159,42 @@ test("a download action fetches the file with the user's token and saves it as i
   await expect(foreign).toBeVisible();
   await expect(foreign.getByRole('button', { name: /^Download/ })).toHaveCount(0);
 });
+
+test('a notification about a reservation opens it; a foreign address is never followed', async ({ page }) => {
+  const [booking] = await query<{ id: number }>('SELECT id FROM reservations ORDER BY id LIMIT 1');
+  await raise(viewer.email, 'Reservation to look at', { open: { url: `/reservation/view/${booking?.id}` } });
+  await raise(viewer.email, 'Sneaky link', { open: { url: 'https://example.com/phish' } });
+  await openShell(page);
+  await bell(page).click();
+  // A foreign address: read, but the page stays.
+  await list(page)
+    .getByRole('button', { name: /^Sneaky link/ })
+    .click();
+  await expect(page).not.toHaveURL(/example\.com/);
+  await list(page)
+    .getByRole('button', { name: /^Reservation to look at/ })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === `/reservation/view/${booking?.id}`);
+  await expect(list(page)).toBeHidden();
+});
+
+test('times read as relative, with the exact time on hover', async ({ page }) => {
+  await raise(viewer.email, 'Fresh news');
+  await openShell(page);
+  await bell(page).click();
+  const time = list(page).getByRole('listitem').filter({ hasText: 'Fresh news' }).locator('time');
+  await expect(time).toHaveText('just now');
+  await expect(time).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+});
+
+test('Mark all as read clears the count, for the signed-in user only', async ({ page }) => {
+  await raise(viewer.email, 'One more unread');
+  const adminBefore = await counts(ACCOUNTS.admin.email);
+  await openShell(page);
+  await expect(bell(page)).toHaveAccessibleName(/unread$/);
+  await bell(page).click();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  expect((await counts(viewer.email)).unread).toBe(0);
+  expect((await counts(ACCOUNTS.admin.email)).unread).toBe(adminBefore.unread);
+});

@@ -8,6 +8,23 @@ test.describe('sign-in', () => {
     await expect(signInButton(page)).toBeVisible();
   });
 
+  test('opened on 127.0.0.1 while sign-in is set up for localhost, it says which address to use', async ({
+    page,
+    baseURL,
+  }) => {
+    const configured = new URL(String(baseURL));
+    await page.goto(`http://127.0.0.1:${configured.port}/page/list`);
+    const problem = page.getByRole('alert').filter({ hasText: 'Sign-in cannot start here' });
+    await expect(problem).toContainText(
+      `Sign-in is set up for ${configured.origin}, not http://127.0.0.1:${configured.port}.`,
+    );
+    const open = page.getByRole('link', { name: `Open ${configured.origin}` });
+    await expect(open).toHaveAttribute('href', `${configured.origin}/page/list`);
+    await open.click();
+    await expect(signInButton(page)).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(configured.origin);
+  });
+
   for (const account of ALL_ACCOUNTS) {
     test(`${account.key} signs in, lands on ${account.home} and logs out`, async ({ page }) => {
       await signIn(page, account.email, account.password);

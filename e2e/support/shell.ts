@@ -44,4 +44,7 @@ export async function openGroup(page: Page, name: string): Promise<void> {
 }
 
 /** The alert modal of failed calls: a dialog titled 'Error' with one Ok button. */
+/** The summary at the top of a form that was not saved: its message and each field's error. */
+export const formErrors = (page: Page): Locator => page.getByRole('alert', { name: 'Form errors' });
+
 export const alertModal = (page: Page): Locator => page.getByRole('dialog', { name: 'Error' });
