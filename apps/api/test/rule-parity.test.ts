@@ -249,6 +249,14 @@ const GROUPS: Group[] = [
     ],
   },
   {
+    rule: 'a pattern that backtracks for seconds in JavaScript is answered at once',
+    variants: [{ validations: [{ name: 'pattern', value: '(a|a)*b' }] }],
+    values: [
+      ['aab', undefined],
+      ['a'.repeat(40), FORMAT],
+    ],
+  },
+  {
     rule: 'url',
     variants: [...names(' Url '), { validations: [{ name: 'URL' }] }],
     values: [
@@ -266,7 +274,8 @@ const GROUPS: Group[] = [
     variants: [
       ...names('between:3', 'regex', 'unknown|nope'),
       { validations: 'min' },
-      { validations: [{ name: 'pattern', value: '(a+)+$' }] },
+      { validations: [{ name: 'pattern', value: '(a)\\1' }] },
+      { validations: [{ name: 'pattern', value: 'a{0,500}a{0,500}' }] },
       { validations: [{ name: 'pattern', value: '([' }] },
       { validations: [{ name: 'pattern' }] },
     ],

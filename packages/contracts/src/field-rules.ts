@@ -9,6 +9,7 @@
  * Pure TypeScript over plain values: no DOM, no Node.
  */
 import { VALIDATION_RULES, type ValidationRuleName } from './form.ts';
+import { type CompiledPattern, compilePattern } from './pattern-matcher.ts';
 
 export interface FieldRule {
   name: ValidationRuleName;
@@ -17,8 +18,8 @@ export interface FieldRule {
   bound?: number;
   /** min and max only: the smallest or largest number allowed. */
   limit?: number;
-  /** pattern only: the expression the whole value must match (checked safe: safePattern). */
-  pattern?: RegExp;
+  /** pattern only: the expression the whole value must match, run in linear time (safePattern). */
+  pattern?: CompiledPattern;
 }
 
 /** A rule's message when the preset gives none. */
@@ -107,52 +108,18 @@ function inputLimit(inputProps: unknown, key: 'min' | 'max'): number | undefined
 /** The longest pattern a preset may give, and the longest value a pattern is tried on. */
 export const MAX_PATTERN_LENGTH = 200;
 const MAX_PATTERN_INPUT = 1000;
-/** Unbounded repeats (`*`, `+`, `{n,}`) a pattern may hold: two keep the worst case quadratic. */
-const MAX_UNBOUNDED_REPEATS = 2;
 
 /**
- * A preset's pattern as a RegExp, or undefined when it is not one we run. Presets are edited by
- * administrators and the server runs the pattern on every save, so a pattern that backtracks without
- * end would let one preset stall the server. Refused: more than 200 characters, backreferences,
- * lookbehind, a repeated group that itself repeats or alternates (`(a+)+`, `(a|ab)*`: exponential),
- * and more than two unbounded repeats (`\d+\d+\d+`: polynomial). With values capped at 1,000
- * characters the worst case left is about a million steps. Anchored: the whole value must match.
+ * A preset's pattern, compiled, or undefined when it is not one we run. Presets are edited by
+ * administrators and the server runs the pattern on every save, so JavaScript's backtracking
+ * RegExp, where `(a|a)*b` takes seconds, is never used for it: the pattern runs on our own
+ * linear-time matcher (pattern-matcher.ts), which refuses backreferences, lookaround and automata
+ * of more than 1,000 states. Refused as well: more than 200 characters. Anchored: the whole value
+ * must match.
  */
-export function safePattern(source: unknown): RegExp | undefined {
-  if (typeof source !== 'string' || source === '' || source.length > MAX_PATTERN_LENGTH) return undefined;
-  if (/\\[1-9]|\\k<|\(\?<[=!]/.test(source)) return undefined;
-  const groups: { risky: boolean }[] = [];
-  let unbounded = 0;
-  let escaped = false;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (escaped) {
-      escaped = false;
-      continue;
-    }
-    if (c === '\\') escaped = true;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') groups.push({ risky: false });
-    else if (c === ')') {
-      const group = groups.pop();
-      const next = source[i + 1];
-      if (group?.risky && (next === '*' || next === '+' || next === '{')) return undefined;
-      const outer = groups.at(-1);
-      if (group?.risky && outer) outer.risky = true;
-    } else if (c === '|' || c === '*' || c === '+' || c === '{' || (c === '?' && source[i - 1] !== '(')) {
-      const top = groups.at(-1);
-      if (top) top.risky = true;
-      if (c === '*' || c === '+' || (c === '{' && /^\{\d+,\}/.test(source.slice(i)))) unbounded++;
-    }
-  }
-  if (unbounded > MAX_UNBOUNDED_REPEATS) return undefined;
-  try {
-    return new RegExp(`^(?:${source})$`, 'u');
-  } catch {
-    return undefined;
-  }
+export function safePattern(source: unknown): CompiledPattern | undefined {
+  if (typeof source !== 'string' || source.length > MAX_PATTERN_LENGTH) return undefined;
+  return compilePattern(source);
 }
 
 /**
