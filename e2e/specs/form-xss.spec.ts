@@ -56,7 +56,9 @@ test('the corpus in HTML and text fields of a page never runs on edit, view or l
   await expectNothingRan(page, dialogs);
 
   await page.goto(`/page/view/${id}`);
-  await expect(page.getByText(`XSS ${CORPUS[0]}`)).toBeVisible();
+  // The name shows as text in the heading, the breadcrumb and the field alike.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`XSS ${CORPUS[0]}`);
+  await expect(page.getByText(`XSS ${CORPUS[0]}`, { exact: true }).last()).toBeVisible();
   await page.getByRole('tab', { name: 'Content' }).click();
   await expect(page.getByText('Safe part')).toBeVisible();
   expect(

@@ -1,6 +1,7 @@
 /** The home redirect at `/`, and how the menu shows screens that are not set up. */
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
+import { resetPresets } from '../support/list-helpers.ts';
 import { navbar, openGroup } from '../support/shell.ts';
 
 const cases: readonly [DemoAccount, string][] = [
@@ -32,6 +33,8 @@ for (const [account, why] of cases) {
 
 test.describe('returning', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  // Visiting a filtered list saves the admin's working view of it; other specs read Reservations.
+  test.afterEach(() => resetPresets(ACCOUNTS.admin.email, 'BMTools/Reservation/List'));
 
   test('/ returns to the page last visited, query included', async ({ page }) => {
     await page.goto('/reservation/list?status=confirmed');

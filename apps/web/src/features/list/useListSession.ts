@@ -11,6 +11,7 @@ import { writeFilterHistory } from '../presets/filterHistory.ts';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
 import { readDeepLink, resolvePresetSelection } from '../presets/resolvePresetSelection.ts';
 import { usePresetActions } from '../presets/usePresetActions.ts';
+import { parseQuerySwitches } from '../switches/querySwitches.ts';
 import { presetFilters } from './listState.ts';
 
 export interface ListSessionProps {
@@ -36,6 +37,7 @@ export function useListSession({ route, presets, groups }: ListSessionProps) {
       groupNames: groups.map((g) => g.name),
       deepLink: readDeepLink(search),
       hasLinkedFilters: Object.keys(filtersFromQuery(search, columns)).length > 0,
+      ignoreState: parseQuerySwitches(search).ignorestate === true,
     });
   });
   const [active, setActive] = useState<Active | null>(() =>

@@ -88,6 +88,18 @@ describe('resolvePresetSelection', () => {
     expect(chosen({ presets: [def, team], hasLinkedFilters: true })).toEqual({ id: 1, alert: undefined });
   });
 
+  it('never opens the working view under ignorestate, even when it is in use', () => {
+    const stateInUse = { ...state, isInUse: true };
+    const presets = [def, stateInUse, mine];
+    expect(chosen({ presets })).toEqual({ id: 2, alert: undefined });
+    expect(chosen({ presets, ignoreState: true })).toEqual({ id: 1, alert: undefined });
+    expect(chosen({ presets, ignoreState: true, hasLinkedFilters: true })).toEqual({
+      id: 1,
+      alert: undefined,
+    });
+    expect(chosen({ presets: [def, state, team], ignoreState: true })).toEqual({ id: 4, alert: undefined });
+  });
+
   it('reads preset and presetgroup case-insensitively from the address', () => {
     expect(readDeepLink('?Preset=Mine&PRESETGROUP=personal&x=1')).toEqual({
       preset: 'Mine',

@@ -3,7 +3,7 @@
  * the empty notice; with presets but no default, the 428 page. A deep link `preset` + `presetgroup`
  * selects that preset; its four failure cases alert and fall back, as deep-linked filters do, to
  * the 'state' preset of group 1, else the default. Without a deep link: the in-use preset, else the
- * default.
+ * default. With `ignorestate` the working view ('state') is passed over wherever it would be chosen.
  */
 import type { Preset } from '@bm/contracts';
 import { findDefaultPreset, isStatePreset } from './presetKinds.ts';
@@ -27,6 +27,8 @@ export interface SelectionInput {
   deepLink: DeepLink;
   /** The address carries column filters. */
   hasLinkedFilters: boolean;
+  /** The address says `ignorestate`: the working view ('state') is never opened, even when in use. */
+  ignoreState?: boolean;
 }
 
 export function readDeepLink(search: string): DeepLink {
@@ -54,15 +56,14 @@ export function resolvePresetSelection(input: SelectionInput): PresetSelection {
   const fallback = findDefaultPreset(input.presets);
   if (!fallback) return { status: 'missingDefault' };
 
+  const state = input.ignoreState ? undefined : input.presets.find(isStatePreset);
   const linked = input.deepLink.preset !== undefined || input.deepLink.group !== undefined;
   if (linked) {
     const { preset, alert } = deepLinkTarget(input);
     if (preset) return { status: 'ok', preset, deepLinked: true };
-    const state = input.presets.find(isStatePreset);
     return { status: 'ok', preset: state ?? fallback, deepLinked: false, ...(alert ? { alert } : {}) };
   }
-  if (input.hasLinkedFilters) {
-    return { status: 'ok', preset: input.presets.find(isStatePreset) ?? fallback, deepLinked: false };
-  }
-  return { status: 'ok', preset: input.presets.find((p) => p.isInUse) ?? fallback, deepLinked: false };
+  if (input.hasLinkedFilters) return { status: 'ok', preset: state ?? fallback, deepLinked: false };
+  const inUse = input.presets.find((p) => p.isInUse && (p === state || !isStatePreset(p)));
+  return { status: 'ok', preset: inUse ?? fallback, deepLinked: false };
 }
