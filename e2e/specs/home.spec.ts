@@ -8,7 +8,7 @@ const cases: readonly [DemoAccount, string][] = [
   [ACCOUNTS.admin, 'pages: the tools before it in the order have no address'],
   [ACCOUNTS.viewer, 'pages: the tools before it in the order have no address'],
   [ACCOUNTS.editor, 'pages, its first permitted entry'],
-  [ACCOUNTS.mapper, 'nowhere: none of its screens is set up yet'],
+  [ACCOUNTS.mapper, 'price-watch locations, its first permitted entry'],
 ];
 
 for (const [account, why] of cases) {

@@ -20,8 +20,7 @@ export const ACCOUNTS = {
     key: 'mapper',
     email: 'mapper@bmtools.local',
     password: 'mapper',
-    // The price-watch and merchant areas are not built yet.
-    home: '/',
+    home: '/pricewatchLocation/list',
   },
   viewer: { key: 'viewer', email: 'viewer@bmtools.local', password: 'viewer', home: '/page/list' },
 } as const satisfies Record<string, DemoAccount>;

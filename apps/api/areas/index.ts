@@ -7,9 +7,24 @@
 import type { EntityAction } from '@bm/contracts';
 import { interceptionTriggers } from './interception-triggers/manifest.ts';
 import { interceptions } from './interceptions/manifest.ts';
+import { locationKeywords } from './location-keywords/manifest.ts';
 import { type AreaManifest, defineArea, type EntityManifest, type ToolManifest } from './manifest.ts';
+import { merchantCarClasses } from './merchant-car-classes/manifest.ts';
+import { merchantCars } from './merchant-cars/manifest.ts';
+import { merchantIncludedItems } from './merchant-included-items/manifest.ts';
+import { merchantLocations } from './merchant-locations/manifest.ts';
+import { merchantOffices } from './merchant-offices/manifest.ts';
+import { merchantOptions } from './merchant-options/manifest.ts';
+import { merchantSuppliers } from './merchant-suppliers/manifest.ts';
 import { pages } from './pages/manifest.ts';
 import { presets } from './presets/manifest.ts';
+import { pricewatchCarClasses } from './pricewatch-car-classes/manifest.ts';
+import { pricewatchCars } from './pricewatch-cars/manifest.ts';
+import { pricewatchIncludedItems } from './pricewatch-included-items/manifest.ts';
+import { pricewatchLocations } from './pricewatch-locations/manifest.ts';
+import { pricewatchOffices } from './pricewatch-offices/manifest.ts';
+import { pricewatchOptions } from './pricewatch-options/manifest.ts';
+import { pricewatchSuppliers } from './pricewatch-suppliers/manifest.ts';
 import { productPlacements } from './product-placements/manifest.ts';
 import { reservations } from './reservations/manifest.ts';
 
@@ -130,147 +145,20 @@ export const AREA_INDEX: readonly AreaManifest[] = [
     home: true,
   }),
   reservations,
-  planned({
-    entity: 'PricewatchLocation',
-    label: 'Locations',
-    group: 'Price-watch',
-    segment: 'pricewatchLocation',
-    api: '/api/pricewatchlocations',
-    actions: MAPPABLE,
-    icon: 'map-pin',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchOption',
-    label: 'Options',
-    group: 'Price-watch',
-    segment: 'pricewatchOption',
-    api: '/api/pricewatchOptions',
-    actions: MAPPABLE,
-    icon: 'list',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchCar',
-    label: 'Cars',
-    group: 'Price-watch',
-    segment: 'pricewatchcar',
-    api: '/api/pricewatchCars',
-    actions: MAPPABLE,
-    icon: 'car',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchCarClass',
-    label: 'Car classes',
-    group: 'Price-watch',
-    segment: 'pricewatchcarClass',
-    api: '/api/pricewatchCarClasses',
-    actions: MAPPABLE,
-    icon: 'category',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchSupplier',
-    label: 'Suppliers',
-    group: 'Price-watch',
-    segment: 'pricewatchsupplier',
-    api: '/api/pricewatchSuppliers',
-    actions: MAPPABLE,
-    icon: 'building-store',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchIncludedItem',
-    label: 'Included items',
-    group: 'Price-watch',
-    segment: 'pricewatchIncludedItem',
-    api: '/api/pricewatchIncludedItems',
-    actions: MAPPABLE,
-    icon: 'checklist',
-    home: true,
-  }),
-  planned({
-    entity: 'PricewatchOffice',
-    label: 'Offices',
-    group: 'Price-watch',
-    segment: 'pricewatchOffice',
-    api: '/api/pricewatchOffices',
-    actions: MAPPABLE,
-    icon: 'building',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantLocation',
-    label: 'Locations',
-    group: 'Merchant',
-    segment: 'merchantlocation',
-    api: '/api/merchantlocations',
-    actions: MAPPABLE,
-    icon: 'map-pin',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantOption',
-    label: 'Options',
-    group: 'Merchant',
-    segment: 'merchantOption',
-    api: '/api/merchantOptions',
-    actions: MAPPABLE,
-    icon: 'list',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantCar',
-    label: 'Cars',
-    group: 'Merchant',
-    segment: 'merchantmapcar',
-    api: '/api/merchantcars',
-    actions: MAPPABLE,
-    icon: 'car',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantCarClass',
-    label: 'Car classes',
-    group: 'Merchant',
-    segment: 'merchantCarClass',
-    api: '/api/merchantcarclasses',
-    actions: MAPPABLE,
-    icon: 'category',
-    home: true,
-    rightOverrides: { View: 'BMTools/merchantcarclass/View' },
-  }),
-  planned({
-    entity: 'MerchantSupplier',
-    label: 'Suppliers',
-    group: 'Merchant',
-    segment: 'merchantSupplier',
-    api: '/api/merchantsuppliers',
-    actions: MAPPABLE,
-    icon: 'building-store',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantIncludedItem',
-    label: 'Included items',
-    group: 'Merchant',
-    segment: 'merchantIncludedItem',
-    api: '/api/merchantIncludedItems',
-    actions: MAPPABLE,
-    icon: 'checklist',
-    home: true,
-  }),
-  planned({
-    entity: 'MerchantOffice',
-    label: 'Offices',
-    group: 'Merchant',
-    segment: 'merchantOffice',
-    api: '/api/merchantOffices',
-    actions: MAPPABLE,
-    icon: 'building',
-    home: true,
-  }),
+  pricewatchLocations,
+  pricewatchOptions,
+  pricewatchCars,
+  pricewatchCarClasses,
+  pricewatchSuppliers,
+  pricewatchIncludedItems,
+  pricewatchOffices,
+  merchantLocations,
+  merchantOptions,
+  merchantCars,
+  merchantCarClasses,
+  merchantSuppliers,
+  merchantIncludedItems,
+  merchantOffices,
   planned({
     entity: 'Menu',
     label: 'Menus',
@@ -284,15 +172,7 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   interceptions,
   interceptionTriggers,
   productPlacements,
-  planned({
-    entity: 'LocationKeyword',
-    label: 'Location keywords',
-    group: 'Content',
-    segment: 'locationkeyword',
-    api: '/api/locationKeyword',
-    actions: CRUDV,
-    icon: 'tag',
-  }),
+  locationKeywords,
   planned({
     entity: 'Review',
     label: 'Reviews',

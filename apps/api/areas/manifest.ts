@@ -67,6 +67,13 @@ export interface AreaField {
   readOnly?: boolean;
   /** Value the generated insert stores when the payload leaves the field out (SQL literal). */
   insertDefault?: string;
+  /**
+   * For a name shown in place of an id (a `select`, e.g. the location's name): the form edits the
+   * id, sent under this key (the field's `mapKeyId`), and the generated save writes it to `idColumn`
+   * (default: this key in snake_case). The record view carries both, so the form shows the name.
+   */
+  idKey?: string;
+  idColumn?: string;
 }
 
 export interface ListSpec {
@@ -109,6 +116,9 @@ export interface ProcedureNames {
   publish?: string;
   setIsActiveCustomer?: string;
 }
+
+/** A sample value, or `{sql}`: a query whose one value is taken (the id of a demo row it refers to). */
+export type SampleValue = string | number | boolean | null | { sql: string };
 
 export interface EntityManifest {
   kind: 'entity';
@@ -153,7 +163,7 @@ export interface EntityManifest {
    * One valid record as its form would send it: the generated per-area tests create, read, edit and
    * delete it through the API (test/area-records.test.ts).
    */
-  sample?: Readonly<Record<string, string | number | boolean | null>>;
+  sample?: Readonly<Record<string, SampleValue>>;
   /** Demo rows for a new database (`npm run seed`, and the first start when empty). */
   demo?: (db: Queryable, options: { scale: number }) => Promise<void>;
 }

@@ -11,6 +11,7 @@ import { fixedOptionsOf, isListType } from '../src/records/field-rules.ts';
 import { allRights } from './areas.ts';
 import { DROPDOWNS } from './dropdowns.ts';
 import { ENTITIES } from './entities/index.ts';
+import { entityRight } from './entity-spec.ts';
 import { DEFAULT_PRESETS } from './presets/default-presets.ts';
 
 const rights = new Set(allRights());
@@ -18,11 +19,11 @@ const byApi = new Map(ENTITIES.map((e) => [e.api, e]));
 
 describe('the catalogue', () => {
   it.each(ENTITIES.map((e) => [e.entity, e] as const))('%s has its rights', (_name, entity) => {
-    expect(rights.has(`${entity.rightPrefix}/List`)).toBe(true);
-    if (entity.procedures.delete) expect(rights.has(`${entity.rightPrefix}/Delete`)).toBe(true);
-    if (entity.procedures.create) expect(rights.has(`${entity.rightPrefix}/Create`)).toBe(true);
-    if (entity.procedures.update) expect(rights.has(`${entity.rightPrefix}/Edit`)).toBe(true);
-    if (entity.procedures.publish) expect(rights.has(`${entity.rightPrefix}/Publish`)).toBe(true);
+    expect(rights.has(entityRight(entity, 'List'))).toBe(true);
+    if (entity.procedures.delete) expect(rights.has(entityRight(entity, 'Delete'))).toBe(true);
+    if (entity.procedures.create) expect(rights.has(entityRight(entity, 'Create'))).toBe(true);
+    if (entity.procedures.update) expect(rights.has(entityRight(entity, 'Edit'))).toBe(true);
+    if (entity.procedures.publish) expect(rights.has(entityRight(entity, 'Publish'))).toBe(true);
   });
 
   it.each(DEFAULT_PRESETS.map((p) => [p.rightName, p] as const))(
@@ -32,7 +33,9 @@ describe('the catalogue', () => {
       const entity = byApi.get(preset.definition.source ?? '');
       expect(entity, `source ${preset.definition.source}`).toBeDefined();
       if (!entity) return;
-      expect(right.startsWith(`${entity.rightPrefix}/`)).toBe(true);
+      expect(
+        right.startsWith(`${entity.rightPrefix}/`) || Object.values(entity.rights ?? {}).includes(right),
+      ).toBe(true);
       const registered = new Set(Object.values(entity.procedures));
       for (const action of preset.definition.rowActions) {
         if (action.storedProcedure)

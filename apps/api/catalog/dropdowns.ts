@@ -1,3 +1,4 @@
+import { entityRightName } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 
 /**
@@ -18,9 +19,35 @@ export interface DropdownSpec {
   columns: readonly string[];
   searchColumn: string;
   orderBy: string;
+  /**
+   * Query parameters that narrow the rows, each an equality on one view column: `integer` takes
+   * digits, `boolean` takes true/false (a bare `&enabled` means true). Any other parameter is ignored.
+   */
+  filters?: Readonly<Record<string, { column: string; type: 'integer' | 'boolean' }>>;
 }
 
-/** Every area's lookups. */
-export const DROPDOWNS: readonly DropdownSpec[] = AREA_INDEX.flatMap((area) =>
-  area.kind === 'entity' ? (area.dropdowns ?? []) : [],
+const entities = AREA_INDEX.filter((area) => area.kind === 'entity');
+
+/**
+ * The rights of every area with a form field that takes its options from the lookup (source or
+ * fetchAPI `/api/dropdowns/{name}`): whoever may open that area's list or forms may fill it.
+ */
+function usersOf(name: string): string[] {
+  const path = `/api/dropdowns/${name}`.toLowerCase();
+  const uses = (value: unknown) => typeof value === 'string' && value.toLowerCase().split('?')[0] === path;
+  return entities.flatMap((area) =>
+    (area.fields ?? []).some((f) => uses(f.form?.source) || uses(f.form?.fetchAPI))
+      ? area.actions
+          .filter((a) => ['List', 'View', 'Create', 'Edit', 'BulkEdit'].includes(a))
+          .map((a) => entityRightName(area.entity, a, area.rightOverrides))
+      : [],
+  );
+}
+
+/** Every area's lookups, each readable with its own rights and those of the forms that use it. */
+export const DROPDOWNS: readonly DropdownSpec[] = entities.flatMap((area) =>
+  (area.dropdowns ?? []).map((spec) => ({
+    ...spec,
+    rights: [...new Set([...spec.rights, ...usersOf(spec.name)])],
+  })),
 );

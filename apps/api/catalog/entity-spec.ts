@@ -21,6 +21,8 @@ export interface EntitySpec {
   entity: string;
   api: string;
   rightPrefix: string;
+  /** Right names spelled otherwise than `{rightPrefix}/{Action}`, by action (`View` → `ViewLocation`). */
+  rights?: Partial<Record<string, string>>;
   /** The list view read by default. */
   view: string;
   /** Views a request may name with `sqlViewName` (each exposes the same columns). */
@@ -50,3 +52,7 @@ const col = (
 });
 
 export { col };
+
+/** The right guarding one action (`List`, `Create`, …) of an entity: its own spelling, else the standard one. */
+export const entityRight = (entity: Pick<EntitySpec, 'rightPrefix' | 'rights'>, action: string): string =>
+  entity.rights?.[action] ?? `${entity.rightPrefix}/${action}`;

@@ -2,8 +2,10 @@
  * The area modules against a migrated database: every folder is in the index, and everything
  * derived from a manifest names views, columns and procedures that exist.
  */
+
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { entityRightName } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest } from '../areas/manifest.ts';
@@ -78,7 +80,8 @@ describe.each(modules.map((a) => [a.entity, a] as const))('area %s', (_name, are
   it('ships presets only for rights it defines, in columns the catalogue knows', () => {
     const columns = new Set(spec?.columns.map((c) => c.name));
     for (const preset of presetsOf(area)) {
-      expect(preset.rightName.startsWith(`BMTools/`), preset.rightName).toBe(true);
+      const own = area.actions.map((a) => entityRightName(area.entity, a, area.rightOverrides));
+      expect(own, preset.rightName).toContain(preset.rightName);
       if (preset.rightName.endsWith('/List'))
         for (const column of preset.definition.definition) expect(columns.has(column.mapKey)).toBe(true);
     }

@@ -169,7 +169,10 @@ describe('GET /api/app-routes', () => {
     // Reservations are never edited or created by hand, and a planned area has no presets yet.
     expect(flag(routes, '/reservation/edit/:id')).toBe(false);
     expect(flag(routes, '/reservation/create')).toBe(false);
-    expect(flag(routes, '/pricewatchLocation/list')).toBe(false);
+    expect(flag(routes, '/pricewatchLocation/list')).toBe(true);
+    expect(flag(routes, '/customerreservation/list')).toBe(false);
+    // A list-and-map-list-only area has no forms.
+    expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();
     expect(flag(routes, '/reservation/:id/getmap')).toBeUndefined();
     // An administrator adds the missing preset: the next load says so.

@@ -20,8 +20,9 @@
  * What is generated:
  * - List view (`views.list`, default `v_{table}`): `id`, then every field in the list, each the
  *   table's column (`t.col AS "key"`) or its `select` expression, over `FROM {table} t {joins}`.
- * - Record view (`views.record`, default `v_{table}_record`): `id`, every field with a form, and
- *   `"rowVersion"`; the joins are added when one of its fields is a `select`.
+ * - Record view (`views.record`, default `v_{table}_record`): `id`, every field with a form (and the
+ *   id a display field edits, its `idKey`), and `"rowVersion"`; the joins are added when one of its
+ *   fields is a `select`.
  * - `bm_{table}_save(vals jsonb, actor text) RETURNS jsonb` when the area creates or edits and names
  *   no own save: writes the fields that have a form and are neither `select` nor `readOnly`. Without
  *   `vals.id` it inserts (a field left out or null stores its `insertDefault`, else NULL); with it,
@@ -120,6 +121,18 @@ const VARIABLES = new Set(['vals', 'actor', '_target', '_saved', '_new', '_field
 const lowerFirst = (text: string) =>
   /^[A-Z][a-z]/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text;
 
+/** The id a display field's form edits (`idKey`), as a field of its own. */
+const idFieldOf = (field: AreaField): AreaField | undefined =>
+  field.idKey
+    ? {
+        key: field.idKey,
+        label: field.label,
+        type: 'number',
+        column: field.idColumn ?? snakeCase(field.idKey),
+        form: {},
+      }
+    : undefined;
+
 /** `t.col AS "key"`, or the field's `select` expression. */
 function selectItem(field: AreaField): string {
   const source = field.select !== undefined ? `(${field.select})` : `t.${quoteIdent(columnOf(field))}`;
@@ -201,7 +214,14 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
     kind: 'view',
     sql: viewSql(
       names.record,
-      ['t."id" AS "id"', ...recordFields.map(selectItem), 't."row_version" AS "rowVersion"'],
+      [
+        't."id" AS "id"',
+        ...recordFields.flatMap((f) => [
+          selectItem(f),
+          ...(idFieldOf(f) ? [selectItem(idFieldOf(f) as AreaField)] : []),
+        ]),
+        't."row_version" AS "rowVersion"',
+      ],
       `${t} t${recordFields.some((f) => f.select !== undefined) ? joins : ''}`,
     ),
   });
@@ -236,7 +256,12 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
 
 function saveSql(m: EntityManifest, name: string, fields: readonly AreaField[], say: Messages): string {
   const managed = managedColumns(m);
-  const writable = fields.filter((f) => f.form !== undefined && f.select === undefined && !f.readOnly);
+  const writable = fields.flatMap((f) => {
+    if (f.form === undefined || f.readOnly) return [];
+    const id = idFieldOf(f);
+    if (id) return [id];
+    return f.select === undefined ? [f] : [];
+  });
   const columns = new Set<string>();
   for (const field of writable) {
     const column = columnOf(field);

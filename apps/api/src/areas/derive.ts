@@ -87,6 +87,7 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
     entity: area.entity,
     api: area.api,
     rightPrefix: `BMTools/${area.entity}`,
+    ...(area.rightOverrides ? { rights: { ...area.rightOverrides } } : {}),
     view: names.listView,
     views: [names.listView],
     dataSources: ['main'],
@@ -195,7 +196,12 @@ function formColumns(
       column: field.label,
       type: formColumnType(field),
       visible: true,
-      [kind]: { order: index + 1, ...spec, ...adjust(spec) },
+      [kind]: {
+        order: index + 1,
+        ...(field.idKey ? { mapKeyId: field.idKey } : {}),
+        ...spec,
+        ...adjust(spec),
+      },
     };
   });
 }

@@ -3,8 +3,10 @@
  * `GET {api}`, `GET {api}/page-summarize` (fixed wire shapes). `DELETE {api}/{id}` is a write and
  * lives with the others in records/record-routes.ts.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { entityRight } from '../../catalog/entity-spec.ts';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import type { Db } from '../db/pool.ts';
@@ -29,9 +31,9 @@ export async function listRoutes(
   const { db, registry } = opts;
   for (const entity of registry.all) {
     const tags = [entity.entity];
-    const right = (action: string) => ({ right: `${entity.rightPrefix}/${action}` });
+    const right = (action: string) => ({ right: entityRight(entity, action) });
 
-    const listRight = `${entity.rightPrefix}/List`;
+    const listRight = entityRight(entity, 'List');
     app.get(
       entity.api,
       {

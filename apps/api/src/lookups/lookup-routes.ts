@@ -20,14 +20,30 @@ import type { Db } from '../db/pool.ts';
 import { codeFieldRights } from '../files/form-field-rights.ts';
 import { HttpError } from '../http/http-error.ts';
 
-const dropdownQuery = z.object({
-  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
-  name: z.string().max(200).optional(),
-  sqlViewName: z.string().max(100).optional(),
-  databaseName: z.string().max(100).optional(),
-});
+const dropdownQuery = z
+  .object({
+    pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+    name: z.string().max(200).optional(),
+    sqlViewName: z.string().max(100).optional(),
+    databaseName: z.string().max(100).optional(),
+  })
+  // A lookup's own filters (locationTypeId, countryId, …) pass through to its spec's list.
+  .loose();
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A lookup filter's value from the query string; a malformed one is a 400 naming the parameter. */
+function filterValue(param: string, type: 'integer' | 'boolean', raw: unknown): number | boolean | undefined {
+  if (raw === undefined) return undefined;
+  const text = Array.isArray(raw) ? String(raw[0]) : String(raw);
+  if (type === 'boolean') {
+    if (text === '' || text === 'true') return true;
+    if (text === 'false') return false;
+  } else if (/^\d{1,9}$/.test(text)) return Number(text);
+  throw new HttpError(400, `${param}: ${type === 'boolean' ? 'true or false' : 'a whole number'} expected`, {
+    [param]: 'Is not acceptable',
+  });
+}
 
 export async function lookupRoutes(
   app: FastifyInstance,
@@ -64,10 +80,23 @@ export async function lookupRoutes(
       if (databaseName && databaseName !== 'main')
         throw new HttpError(400, `databaseName "${databaseName.slice(0, 50)}" is not registered`);
       const columns = spec.columns.map(quoteIdent).join(', ');
-      const where = name ? ` WHERE ${quoteIdent(spec.searchColumn)} ILIKE $2` : '';
+      const params: unknown[] = [pageSize];
+      const conditions: string[] = [];
+      if (name) {
+        params.push(`%${likeEscape(name)}%`);
+        conditions.push(`${quoteIdent(spec.searchColumn)} ILIKE $${params.length}`);
+      }
+      const raw = request.query as Record<string, unknown>;
+      for (const [param, filter] of Object.entries(spec.filters ?? {})) {
+        const value = filterValue(param, filter.type, raw[param]);
+        if (value === undefined) continue;
+        params.push(value);
+        conditions.push(`${quoteIdent(filter.column)} = $${params.length}`);
+      }
+      const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       const { rows } = await db.query(
         `SELECT ${columns} FROM ${quoteIdent(spec.view)}${where} ORDER BY ${quoteIdent(spec.orderBy)} LIMIT $1`,
-        name ? [pageSize, `%${likeEscape(name)}%`] : [pageSize],
+        params,
       );
       return { data: rows };
     },

@@ -4,7 +4,7 @@
  * reported. At most 1,000 records per call, so one request cannot rewrite a whole table.
  */
 import type { BulkResult, SavePayload } from '@bm/contracts';
-import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { columnMap, parseFilters } from '../criteria/parse-criteria.ts';
 import { listSql } from '../criteria/plan-sql.ts';
 import type { Db } from '../db/pool.ts';
@@ -29,7 +29,7 @@ export async function bulkUpdate(
   actor: string,
 ): Promise<BulkResult> {
   const procedure = registeredProcedure(entity, 'bulkupdate', payload.storeProcedure);
-  const fields = await loadFormFields(db, `${entity.rightPrefix}/BulkEdit`, 'bulkupdate');
+  const fields = await loadFormFields(db, entityRight(entity, 'BulkEdit'), 'bulkupdate');
   const { values } = await checkValues(db, fields, payload, { requireAll: false, requireMarked: true });
   delete values[entity.key];
   const key = columnMap(entity).get(entity.key);

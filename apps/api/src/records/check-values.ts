@@ -120,8 +120,9 @@ export async function checkValues(
   for (const [key, field] of byKey) {
     if (field.readOnly || (marked && !marked.includes(field.mapKey))) continue;
     const given = raw.has(key);
-    // Required rules apply to every field of a create, and to fields present in an update.
-    if (!given && !(opts.requireAll && key === field.mapKey)) continue;
+    // Required rules apply to every field of a create, and to fields present in an update. A field
+    // that edits an id (mapKeyId) is sent, and so required, under that key.
+    if (!given && !(opts.requireAll && key === (field.spec.mapKeyId || field.mapKey))) continue;
     const checked = checkField(field.spec, field.column.type, raw.get(key));
     if (checked.ok) values.set(key, checked.value);
     else errors.set(key, checked.message);

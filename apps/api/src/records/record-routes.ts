@@ -3,10 +3,12 @@
  * publish. Each write route is a thin handler over the write path (write-path.ts): its right comes
  * from `writeRight`, and is checked before anything else; the procedure comes from the catalogue.
  */
+
 import { savePayloadSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { entityRight } from '../../catalog/entity-spec.ts';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import type { Db } from '../db/pool.ts';
@@ -52,7 +54,7 @@ export async function recordRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const entity of registry.all) {
     const tags = [entity.entity];
-    const right = (action: string) => `${entity.rightPrefix}/${action}`;
+    const right = (action: string) => entityRight(entity, action);
 
     if (entity.procedures.delete) {
       api.delete(

@@ -5,7 +5,7 @@
  * the token, its database refusals mapped in one place.
  */
 import type { SavePayload, SaveResult } from '@bm/contracts';
-import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -53,7 +53,7 @@ export async function readRecord(
 }
 
 const rightFor = (entity: EntitySpec, kind: FormKind) =>
-  `${entity.rightPrefix}/${kind === 'create' ? 'Create' : kind === 'edit' ? 'Edit' : 'BulkEdit'}`;
+  entityRight(entity, kind === 'create' ? 'Create' : kind === 'edit' ? 'Edit' : 'BulkEdit');
 
 export async function createRecord(
   db: Db,

@@ -11,7 +11,7 @@
  *    `{message, errors?, current?}` like every other refusal. Connection-class errors pass
  *    through untouched: the app's error handler answers them with 503.
  */
-import type { EntityAction, EntitySpec } from '../../catalog/entity-spec.ts';
+import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -28,7 +28,7 @@ const RIGHT_OF: Record<WriteAction, string> = {
 };
 
 export const writeRight = (entity: EntitySpec, action: WriteAction): string =>
-  `${entity.rightPrefix}/${RIGHT_OF[action]}`;
+  entityRight(entity, RIGHT_OF[action]);
 
 /** What a registered procedure `(values jsonb, actor text) → jsonb` answers. */
 export interface ProcedureResult {

@@ -1,0 +1,182 @@
+/**
+ * What the fifteen catalogue areas (price-watch and merchant records, location keywords) share:
+ * their standard fields and the shape of a merchant area. Each area's folder states only what is
+ * its own; the tables are in pricewatch-locations/migrations (docs/adr/0012-catalogue.md).
+ */
+import type { EntityAction } from '@bm/contracts';
+import type { DropdownSpec } from '../catalog/dropdowns.ts';
+import { type AreaField, defineArea, type EntityManifest, type FormSettings, type Tags } from './manifest.ts';
+
+export const MAPPABLE: readonly EntityAction[] = [
+  'List',
+  'View',
+  'Create',
+  'Edit',
+  'Delete',
+  'GetMap',
+  'Map',
+];
+
+export const required = { name: 'required', message: 'This field is required' };
+export const maxLength = (value: number) => ({
+  name: 'maxlength',
+  value,
+  message: `At most ${value} characters`,
+});
+
+export const idField: AreaField = {
+  key: 'id',
+  label: 'Id',
+  type: 'number',
+  readOnly: true,
+  form: { type: 'number', cssClass: 'readonly', notOnCreate: true },
+};
+
+export const nameField = (label = 'Name'): AreaField => ({
+  key: 'name',
+  label,
+  type: 'text',
+  form: { type: 'text', validations: [required, maxLength(200)] },
+});
+
+/** A business code: capitals, digits and dashes, as the table's check allows. */
+export const codeField = (label: string, pattern: string, message: string, extra: FormSettings = {}) =>
+  ({
+    key: 'code',
+    label,
+    type: 'text',
+    form: {
+      type: 'text',
+      validations: [required, { name: 'pattern', value: pattern, message }],
+      ...extra,
+    },
+  }) satisfies AreaField;
+
+export const enabledField: AreaField = {
+  key: 'enabled',
+  label: 'Enabled',
+  type: 'boolean',
+  insertDefault: 'true',
+  form: { type: 'boolean' },
+};
+
+export const updatedFields: readonly AreaField[] = [
+  { key: 'updatedAt', label: 'Updated', type: 'datetime', readOnly: true, list: { visible: false } },
+  { key: 'updatedBy', label: 'Updated by', type: 'text', readOnly: true, list: { visible: false } },
+];
+
+/** A price-watch record picked by name in a form, stored as its id (`idKey`). */
+export const pickedBy = (
+  key: string,
+  label: string,
+  select: string,
+  idKey: string,
+  lookup: string,
+  extra: Partial<FormSettings> = {},
+): AreaField => ({
+  key,
+  label,
+  type: 'text',
+  select,
+  idKey,
+  form: {
+    type: 'combobox',
+    source: `/api/dropdowns/${lookup}`,
+    displayFieldName: 'name',
+    valueFieldName: 'id',
+    validations: [required],
+    ...extra,
+  },
+});
+
+export const MAP_STATUS: Tags = {
+  unmapped: { color: 'gray', label: 'Not mapped' },
+  mapped: { color: 'green', label: 'Mapped' },
+  blacklisted: { color: 'dark', label: 'Blacklisted' },
+  disabled: { color: 'red', label: 'Disabled' },
+};
+
+interface MerchantAreaInput
+  extends Pick<EntityManifest, 'entity' | 'label' | 'singular' | 'icon' | 'segment' | 'api' | 'table'> {
+  /** The price-watch table its records map onto, and the column naming a record there. */
+  target: { table: string; label: string; name?: string };
+  /** Fields of its own, between the name and the mapping. */
+  fields?: readonly AreaField[];
+  /** List and map list only (no form presets), as for included items and offices. */
+  listOnly?: boolean;
+  rightOverrides?: EntityManifest['rightOverrides'];
+  joins?: string;
+  sample?: EntityManifest['sample'];
+  dropdowns?: EntityManifest['dropdowns'];
+}
+
+/**
+ * A merchant area: the records one merchant feed sent, each with the merchant's own code and name,
+ * and its mapping onto the price-watch catalogue (status, the record it maps to, the note staff
+ * gave). Mapping itself is done from the map list; the form edits what the feed sent.
+ */
+export function merchantArea(input: MerchantAreaInput): EntityManifest {
+  const { target, listOnly, fields = [], joins = '', ...rest } = input;
+  const mappedName = target.name ?? 'name';
+  return defineArea({
+    ...rest,
+    group: 'Merchant',
+    home: true,
+    actions: MAPPABLE,
+    sql: 'generated',
+    joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,
+    list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
+    ...(listOnly ? { form: { version: 1, presets: [] } } : { form: { version: 1 } }),
+    fields: [
+      idField,
+      {
+        key: 'merchantName',
+        label: 'Merchant',
+        type: 'text',
+        select: 'm.name',
+        idKey: 'merchantId',
+        form: {
+          type: 'combobox',
+          source: '/api/dropdowns/merchants',
+          displayFieldName: 'name',
+          valueFieldName: 'id',
+          validations: [required],
+        },
+      },
+      {
+        key: 'externalCode',
+        label: "Merchant's code",
+        type: 'text',
+        form: { type: 'text', validations: [required, maxLength(60)] },
+      },
+      nameField(),
+      ...fields,
+      {
+        key: 'mapStatus',
+        label: 'Mapping',
+        type: 'text',
+        readOnly: true,
+        list: { tags: MAP_STATUS },
+        form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+      },
+      {
+        key: 'mappedName',
+        label: `Mapped to (${target.label})`,
+        type: 'text',
+        select: `pw.${mappedName}`,
+        form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+      },
+      { key: 'mapNote', label: 'Mapping note', type: 'text', readOnly: true, list: { visible: false } },
+      enabledField,
+      ...updatedFields,
+    ],
+  });
+}
+
+/** A lookup of the catalogue, readable with any right of the areas that use it. */
+export const lookup = (
+  spec: Omit<DropdownSpec, 'rights'> & { rights?: readonly string[] },
+): DropdownSpec => ({
+  rights: [],
+  ...spec,
+});

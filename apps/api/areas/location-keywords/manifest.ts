@@ -1,0 +1,54 @@
+/**
+ * Location keywords: the words, per language, that lead a search to a price-watch location
+ * ("Malle" and "Mallorca" to Palma de Mallorca). Listed for one location at a time: the list needs
+ * `locationId`, and a new keyword takes its location from there.
+ */
+import { enabledField, idField, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { defineArea } from '../manifest.ts';
+
+export const locationKeywords = defineArea({
+  entity: 'LocationKeyword',
+  label: 'Location keywords',
+  singular: 'Keyword',
+  group: 'Content',
+  icon: 'tag',
+  segment: 'locationkeyword',
+  api: '/api/locationKeyword',
+  actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
+  table: 'location_keywords',
+  sql: 'generated',
+  joins: 'JOIN pricewatch_locations l ON l.id = t.location_id JOIN languages lg ON lg.code = t.language_code',
+  list: { version: 1, sort: { key: 'keyword', direction: 'ASC' } },
+  form: { version: 1 },
+  fields: [
+    idField,
+    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', { type: 'autocomplete' }),
+    {
+      key: 'keyword',
+      label: 'Keyword',
+      type: 'text',
+      form: { type: 'text', validations: [required, maxLength(200)] },
+    },
+    {
+      key: 'languageCode',
+      label: 'Language',
+      type: 'text',
+      form: { type: 'combobox', source: '/api/dropdowns/languages2', validations: [required] },
+    },
+    {
+      key: 'languageName',
+      label: 'Language name',
+      type: 'text',
+      select: 'lg.name',
+      list: { visible: false },
+    },
+    enabledField,
+    ...updatedFields,
+  ],
+  sample: {
+    locationId: { sql: 'SELECT min(id) FROM pricewatch_locations WHERE location_type_id = 4' },
+    keyword: 'Sample keyword',
+    languageCode: 'en',
+    enabled: true,
+  },
+});

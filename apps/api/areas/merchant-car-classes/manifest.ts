@@ -1,0 +1,24 @@
+/** Merchant car classes: the class codes and names each merchant feed sends (SIPP or its own). */
+import { merchantArea } from '../catalogue.ts';
+
+export const merchantCarClasses = merchantArea({
+  entity: 'MerchantCarClass',
+  label: 'Car classes',
+  singular: 'Car class',
+  icon: 'category',
+  segment: 'merchantCarClass',
+  api: '/api/merchantcarclasses',
+  table: 'merchant_car_classes',
+  // The spec spells this one right in lower case.
+  rightOverrides: { View: 'BMTools/merchantcarclass/View' },
+  target: {
+    table: 'pricewatch_car_classes',
+    label: 'price-watch car class',
+    name: "code || ' · ' || pw.name",
+  },
+  sample: {
+    merchantId: { sql: 'SELECT min(id) FROM merchants' },
+    externalCode: 'SAMPLE-CC-1',
+    name: 'Compact 5 doors manual',
+  },
+});

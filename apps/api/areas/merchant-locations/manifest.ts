@@ -1,0 +1,77 @@
+/** Merchant locations: the places each merchant feed sends, under its own names and codes. */
+import { lookup, merchantArea } from '../catalogue.ts';
+
+const KINDS = ['Region', 'Country', 'City', 'Airport', 'Train station'];
+
+export const merchantLocations = merchantArea({
+  entity: 'MerchantLocation',
+  label: 'Locations',
+  singular: 'Location',
+  icon: 'map-pin',
+  segment: 'merchantlocation',
+  api: '/api/merchantlocations',
+  table: 'merchant_locations',
+  target: { table: 'pricewatch_locations', label: 'price-watch location' },
+  fields: [
+    {
+      key: 'locationKind',
+      label: 'Kind',
+      type: 'text',
+      form: {
+        type: 'singleselect',
+        options: KINDS.map((value) => ({ value, label: value })),
+        validations: [{ name: 'required', message: 'This field is required' }],
+      },
+    },
+    {
+      key: 'countryCode',
+      label: 'Country',
+      type: 'text',
+      form: {
+        type: 'text',
+        validations: [{ name: 'pattern', value: '[A-Z]{2}', message: 'Two capitals, as in ES' }],
+      },
+    },
+    {
+      key: 'iataCode',
+      label: 'IATA code',
+      type: 'text',
+      form: {
+        type: 'text',
+        validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
+      },
+    },
+    {
+      key: 'latitude',
+      label: 'Latitude',
+      type: 'decimal',
+      list: { visible: false },
+      form: { type: 'decimal' },
+    },
+    {
+      key: 'longitude',
+      label: 'Longitude',
+      type: 'decimal',
+      list: { visible: false },
+      form: { type: 'decimal' },
+    },
+  ],
+  // The feeds, for every merchant form's Merchant field.
+  dropdowns: [
+    lookup({
+      name: 'merchants',
+      view: 'v_dd_merchants',
+      columns: ['id', 'name'],
+      searchColumn: 'name',
+      orderBy: 'name',
+    }),
+  ],
+  sample: {
+    merchantId: { sql: 'SELECT min(id) FROM merchants' },
+    externalCode: 'SAMPLE-LOC-1',
+    name: 'Sample Valley Airport',
+    locationKind: 'Airport',
+    countryCode: 'ES',
+    iataCode: 'SVQ',
+  },
+});

@@ -1,0 +1,492 @@
+/**
+ * The price-watch and merchant catalogue over real HTTP and on the seeded database: the screens,
+ * paths and rights the spec's tables give (transcribed here by hand, never read from the
+ * catalogue under test), every role's answers, the lookups and their filters, the office and
+ * location rules, and sanity checks of the reference data the demo builds.
+ */
+import { City } from 'country-state-city';
+import currencyCodes from 'currency-codes';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findIana } from 'windows-iana';
+import { signIn } from '../../test/sign-in.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
+
+/** The spec's entity table and rights table for these areas, as written there. */
+const MAPPABLE = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
+const FIXTURE: readonly {
+  entity: string;
+  route: string;
+  api: string;
+  label: string;
+  group: string;
+  actions: readonly string[];
+  rights?: Record<string, string>;
+  /** Screens with a preset: false for list-and-map-list-only areas. */
+  forms: boolean;
+}[] = [
+  {
+    entity: 'PricewatchLocation',
+    route: 'pricewatchLocation',
+    api: '/api/pricewatchlocations',
+    label: 'Locations',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    rights: { View: 'ViewLocation', Edit: 'EditLocation', Create: 'CreateLocation' },
+    forms: true,
+  },
+  {
+    entity: 'PricewatchOption',
+    route: 'pricewatchOption',
+    api: '/api/pricewatchOptions',
+    label: 'Options',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'PricewatchCar',
+    route: 'pricewatchcar',
+    api: '/api/pricewatchCars',
+    label: 'Cars',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'PricewatchCarClass',
+    route: 'pricewatchcarClass',
+    api: '/api/pricewatchCarClasses',
+    label: 'Car classes',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'PricewatchSupplier',
+    route: 'pricewatchsupplier',
+    api: '/api/pricewatchSuppliers',
+    label: 'Suppliers',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'PricewatchIncludedItem',
+    route: 'pricewatchIncludedItem',
+    api: '/api/pricewatchIncludedItems',
+    label: 'Included items',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'PricewatchOffice',
+    route: 'pricewatchOffice',
+    api: '/api/pricewatchOffices',
+    label: 'Offices',
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'MerchantLocation',
+    route: 'merchantlocation',
+    api: '/api/merchantlocations',
+    label: 'Locations',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'MerchantOption',
+    route: 'merchantOption',
+    api: '/api/merchantOptions',
+    label: 'Options',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'MerchantCar',
+    route: 'merchantmapcar',
+    api: '/api/merchantcars',
+    label: 'Cars',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'MerchantCarClass',
+    route: 'merchantCarClass',
+    api: '/api/merchantcarclasses',
+    label: 'Car classes',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    rights: { View: 'BMTools/merchantcarclass/View' },
+    forms: true,
+  },
+  {
+    entity: 'MerchantSupplier',
+    route: 'merchantSupplier',
+    api: '/api/merchantsuppliers',
+    label: 'Suppliers',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: true,
+  },
+  {
+    entity: 'MerchantIncludedItem',
+    route: 'merchantIncludedItem',
+    api: '/api/merchantIncludedItems',
+    label: 'Included items',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: false,
+  },
+  {
+    entity: 'MerchantOffice',
+    route: 'merchantOffice',
+    api: '/api/merchantOffices',
+    label: 'Offices',
+    group: 'Merchant',
+    actions: MAPPABLE,
+    forms: false,
+  },
+  {
+    entity: 'LocationKeyword',
+    route: 'locationkeyword',
+    api: '/api/locationKeyword',
+    label: 'Location keywords',
+    group: 'Content',
+    actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
+    forms: true,
+  },
+];
+
+const rightOf = (row: (typeof FIXTURE)[number], action: string) =>
+  row.rights?.[action] ?? `BMTools/${row.entity}/${action}`;
+
+let server: TestServer;
+let db: pg.Client;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  for (const name of ['admin', 'mapper', 'viewer', 'editor']) {
+    tokens[name] = (await signIn(server.baseUrl, `${name}@bmtools.local`, name)).accessToken;
+  }
+});
+afterAll(async () => {
+  await db.end();
+});
+
+const call = async (who: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${tokens[who]}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+};
+const values = (record: Record<string, unknown>) =>
+  Object.entries(record).map(([mapkey, value]) => ({ mapkey, value }));
+const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
+  (await db.query(sql, params)).rows[0] as T;
+
+describe('screens, paths and rights as the spec gives them', () => {
+  it.each(FIXTURE.map((row) => [row.entity, row] as const))('%s', async (_entity, row) => {
+    const { body } = await call('admin', 'GET', '/api/app-routes');
+    const routes = body.routes as {
+      pattern: string;
+      kind: string;
+      right: string;
+      label?: string;
+      hasPreset?: boolean;
+    }[];
+    const screens: Record<string, string> = {
+      List: `/${row.route}/list`,
+      Create: `/${row.route}/create`,
+      Edit: `/${row.route}/edit/:id`,
+      View: `/${row.route}/view/:id`,
+      GetMap: `/${row.route}/:id/getmap`,
+      Map: `/${row.route}/:id/map`,
+    };
+    // Every action but Delete opens a screen.
+    for (const action of row.actions.filter((a) => a !== 'Delete')) {
+      const route = routes.find((r) => r.pattern === screens[action]);
+      expect(route?.right, `${row.entity} ${action}`).toBe(rightOf(row, action));
+    }
+    const list = routes.find((r) => r.pattern === screens.List);
+    expect(list?.label).toBe(row.label);
+    expect(list?.hasPreset).toBe(true);
+    for (const action of ['Create', 'Edit', 'View'])
+      expect(routes.find((r) => r.pattern === screens[action])?.hasPreset, action).toBe(row.forms);
+
+    const rights = (await call('admin', 'GET', '/api/userRights')).body as unknown as string[];
+    for (const action of row.actions) expect(rights).toContain(rightOf(row, action));
+
+    // The list preset reads the spec's API path.
+    const presets = (
+      await call('admin', 'GET', `/api/presets/user/${encodeURIComponent(rightOf(row, 'List'))}`)
+    ).body as unknown as { name: string; definition: string }[];
+    const fallback = presets.find((p) => p.name === 'default');
+    expect(JSON.parse(fallback?.definition ?? '{}').source).toBe(row.api);
+    const menu = JSON.stringify((await call('admin', 'GET', '/api/menu/json/1')).body);
+    expect(menu).toContain(`/${row.route}/list`);
+  });
+});
+
+describe('every role gets what the rights table gives it', () => {
+  it.each(FIXTURE.map((row) => [row.entity, row] as const))('%s', async (_entity, row) => {
+    const mapper = await call('mapper', 'GET', `${row.api}?pageSize=1`);
+    expect(mapper.status, 'mapper').toBe(row.group === 'Content' ? 403 : 200);
+    for (const who of ['admin', 'viewer']) {
+      const list = await call(who, 'GET', `${row.api}?pageSize=5`);
+      expect(list.status, who).toBe(200);
+      expect((list.body.data as unknown[]).length, `${who} sees demo rows`).toBeGreaterThan(0);
+    }
+    const id = ((await call('admin', 'GET', `${row.api}?pageSize=1`)).body.data as { id: number }[])[0]?.id;
+    for (const who of ['viewer', 'mapper']) {
+      expect((await call(who, 'POST', row.api, { values: [] })).status, `${who} create`).toBe(403);
+      expect((await call(who, 'PUT', `${row.api}/${id}`, { values: [] })).status, `${who} edit`).toBe(403);
+      expect((await call(who, 'DELETE', `${row.api}/${id}`)).status, `${who} delete`).toBe(403);
+    }
+    const editor = await call('editor', 'GET', `${row.api}?pageSize=1`);
+    expect(editor.status).toBe(row.group === 'Content' ? 200 : 403);
+  });
+});
+
+describe('lookups', () => {
+  it('lists the location types, both readings of type 8 included', async () => {
+    const { status, body } = await call('viewer', 'GET', '/api/dropdowns/locationtypes');
+    expect(status).toBe(200);
+    expect(body.data).toEqual([
+      { id: 1, name: 'Continent', formName: 'Continent', enabled: true },
+      { id: 2, name: 'Country', formName: 'Country', enabled: true },
+      { id: 3, name: 'Province', formName: 'Province', enabled: true },
+      { id: 4, name: 'City', formName: 'City', enabled: true },
+      { id: 5, name: 'Airport', formName: 'Airport', enabled: true },
+      { id: 6, name: 'Train station', formName: 'Train station', enabled: true },
+      { id: 7, name: 'Planet', formName: 'Planet', enabled: true },
+      { id: 8, name: 'Region', formName: 'Geo group', enabled: true },
+    ]);
+  });
+
+  it('filters locations by type, parent level, name and enabled, and refuses a malformed filter', async () => {
+    const countries = (
+      await call('viewer', 'GET', '/api/dropdowns/locations?pageSize=1000&locationTypeId=2&enabled')
+    ).body.data as { id: number; name: string; locationTypeId: number }[];
+    expect(countries.length).toBe(250);
+    expect(countries.every((c) => c.locationTypeId === 2)).toBe(true);
+    const spain = countries.find((c) => c.name === 'Spain');
+    const provinces = (
+      await call(
+        'viewer',
+        'GET',
+        `/api/dropdowns/locations?pageSize=20&locationTypeId=3&countryId=${spain?.id}`,
+      )
+    ).body.data as { countryId: number }[];
+    expect(provinces.length).toBe(20);
+    expect(provinces.every((p) => p.countryId === spain?.id)).toBe(true);
+    const named = (await call('viewer', 'GET', '/api/dropdowns/locations?locationTypeId=5&name=munich')).body
+      .data as { name: string }[];
+    expect(named.map((n) => n.name)).toContain('Munich International Airport');
+    const bad = await call('viewer', 'GET', '/api/dropdowns/locations?locationTypeId=two');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('locationTypeId');
+  });
+
+  it('answers an office location with its name and type', async () => {
+    const muc = await one<{ id: number }>("SELECT id FROM pricewatch_locations WHERE code = 'MUC'");
+    const { status, body } = await call(
+      'admin',
+      'GET',
+      `/api/dropdowns/office-locations?locationId=${muc.id}`,
+    );
+    expect(status).toBe(200);
+    expect(body.data).toEqual([
+      { id: muc.id, name: 'Munich International Airport', locationTypeId: 5, locationTypeName: 'Airport' },
+    ]);
+  });
+});
+
+describe('rules the tables keep', () => {
+  it('an office must be at a location of its type, and an airport office takes its IATA code', async () => {
+    const city = await one<{ id: number }>(
+      'SELECT min(id) AS id FROM pricewatch_locations WHERE location_type_id = 4',
+    );
+    const airport = await one<{ id: number; iata: string }>(
+      'SELECT id, iata_code AS iata FROM pricewatch_locations WHERE location_type_id = 5 ORDER BY id LIMIT 1',
+    );
+    const office = {
+      name: 'Rule test desk',
+      supplierId: 1,
+      officeType: 'airport_terminal',
+      locationId: city.id,
+    };
+    const save = 'bm_pricewatch_offices_save';
+    const refused = await call('admin', 'POST', '/api/pricewatchOffices', {
+      storeProcedure: save,
+      values: values(office),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ locationId: 'Is not acceptable' });
+    const created = await call('admin', 'POST', '/api/pricewatchOffices', {
+      storeProcedure: save,
+      values: values({ ...office, locationId: airport.id }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const stored = await call('admin', 'GET', `/api/pricewatchOffices/${created.body.id}`);
+    expect(stored.body.locationName).toBeTruthy();
+    const row = await one<{ iata_code: string }>('SELECT iata_code FROM pricewatch_offices WHERE id = $1', [
+      created.body.id,
+    ]);
+    expect(row.iata_code).toBe(airport.iata);
+  });
+
+  it('a geo group has no coordinates, and codes are unique', async () => {
+    const save = 'bm_pricewatch_locations_save';
+    const geo = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: save,
+      values: values({ name: 'Alps', code: 'GG-ALPS', locationTypeId: 8, latitude: 46.5 }),
+    });
+    expect(geo.status).toBe(400);
+    expect(geo.body.errors).toEqual({ latitude: 'Is not acceptable' });
+    const twice = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: save,
+      values: values({ name: 'Spain again', code: 'ES', locationTypeId: 2 }),
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual({ code: 'Is already used' });
+  });
+});
+
+describe('the seeded catalogue', () => {
+  it('puts every city inside the bounding box of its country', async () => {
+    const boxes = new Map<string, { minLat: number; maxLat: number; minLon: number; maxLon: number }>();
+    for (const c of City.getAllCities()) {
+      const lat = Number(c.latitude);
+      const lon = Number(c.longitude);
+      const box = boxes.get(c.countryCode) ?? { minLat: lat, maxLat: lat, minLon: lon, maxLon: lon };
+      boxes.set(c.countryCode, {
+        minLat: Math.min(box.minLat, lat),
+        maxLat: Math.max(box.maxLat, lat),
+        minLon: Math.min(box.minLon, lon),
+        maxLon: Math.max(box.maxLon, lon),
+      });
+    }
+    const { rows } = await db.query<{ name: string; iso: string; lat: string; lon: string }>(
+      `SELECT c.name, co.code AS iso, c.latitude AS lat, c.longitude AS lon
+         FROM pricewatch_locations c JOIN pricewatch_locations co ON co.id = c.country_id
+        WHERE c.location_type_id = 4 AND c.created_by = 'catalogue-demo'`,
+    );
+    expect(rows.length).toBeGreaterThan(1000);
+    const outside = rows.filter((r) => {
+      const box = boxes.get(r.iso);
+      const lat = Number(r.lat);
+      const lon = Number(r.lon);
+      return !box || lat < box.minLat || lat > box.maxLat || lon < box.minLon || lon > box.maxLon;
+    });
+    expect(outside).toEqual([]);
+  });
+
+  it('gives every airport and airport office an IATA code, and no two locations one code', async () => {
+    expect(
+      await one(
+        "SELECT count(*)::int AS n FROM pricewatch_offices WHERE office_type LIKE 'airport%' AND iata_code IS NULL",
+      ),
+    ).toEqual({ n: 0 });
+    expect(
+      await one(
+        'SELECT count(*)::int AS n FROM pricewatch_locations WHERE location_type_id = 5 AND iata_code IS NULL',
+      ),
+    ).toEqual({
+      n: 0,
+    });
+    expect(
+      await one("SELECT count(*)::int AS n FROM pricewatch_offices WHERE office_type LIKE 'airport%'"),
+    ).not.toEqual({ n: 0 });
+    const { rows } = await db.query(
+      'SELECT code FROM pricewatch_locations GROUP BY code HAVING count(*) > 1',
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('uses real ISO 4217 currencies, Windows time zones and ACRISS codes', async () => {
+    const currencies = await db.query<{ c: string }>(
+      'SELECT DISTINCT currency_code AS c FROM pricewatch_locations WHERE currency_code IS NOT NULL',
+    );
+    expect(currencies.rows.length).toBeGreaterThan(100);
+    for (const { c } of currencies.rows) expect(currencyCodes.code(c), c).toBeDefined();
+    const zones = await db.query<{ z: string }>(
+      'SELECT DISTINCT windows_time_zone AS z FROM pricewatch_locations WHERE windows_time_zone IS NOT NULL',
+    );
+    expect(zones.rows.length).toBeGreaterThan(50);
+    for (const { z } of zones.rows) expect(findIana(z).length, z).toBeGreaterThan(0);
+    const classes = await db.query<{ code: string; name: string }>(
+      'SELECT code, name FROM pricewatch_car_classes',
+    );
+    for (const { code, name } of classes.rows) expect(decodeAcriss(code)?.name, code).toBe(name);
+    // Each place hangs under the level above: Germany under its geo group, that under Europe.
+    const parentCode = async (code: string) =>
+      (
+        await one<{ code: string }>(
+          'SELECT p.code FROM pricewatch_locations l JOIN pricewatch_locations p ON p.id = l.parent_id WHERE l.code = $1',
+          [code],
+        )
+      ).code;
+    expect(await parentCode('MUC')).toBe('DE-MUNICH');
+    expect(await parentCode('DE-MUNICH')).toBe('DE-BY');
+    expect(await parentCode('DE-BY')).toBe('DE');
+    expect(await parentCode('DE')).toBe('GG-DACH');
+    expect(await parentCode('GG-DACH')).toBe('CT-EU');
+    expect(await parentCode('CT-EU')).toBe('EARTH');
+  });
+
+  it('records what each merchant record truly is, under other spellings, some with no match', async () => {
+    const kinds = ['location', 'supplier', 'car_class', 'car', 'option', 'included_item', 'office'];
+    const tables: Record<string, [string, string]> = {
+      location: ['merchant_locations', 'pricewatch_locations'],
+      supplier: ['merchant_suppliers', 'pricewatch_suppliers'],
+      car_class: ['merchant_car_classes', 'pricewatch_car_classes'],
+      car: ['merchant_cars', 'pricewatch_cars'],
+      option: ['merchant_options', 'pricewatch_options'],
+      included_item: ['merchant_included_items', 'pricewatch_included_items'],
+      office: ['merchant_offices', 'pricewatch_offices'],
+    };
+    for (const kind of kinds) {
+      const [merchant, pricewatch] = tables[kind] as [string, string];
+      const stats = await one<{
+        records: number;
+        truths: number;
+        unmatched: number;
+        renamed: number;
+        dangling: number;
+      }>(
+        `SELECT count(m.id)::int AS records, count(g.merchant_record_id)::int AS truths,
+                count(*) FILTER (WHERE g.merchant_record_id IS NOT NULL AND g.pricewatch_id IS NULL)::int AS unmatched,
+                count(*) FILTER (WHERE p.id IS NOT NULL AND lower(p.name) <> lower(m.name))::int AS renamed,
+                count(*) FILTER (WHERE g.pricewatch_id IS NOT NULL AND p.id IS NULL)::int AS dangling
+           FROM ${merchant} m
+           LEFT JOIN merchant_ground_truth g ON g.kind = $1 AND g.merchant_record_id = m.id
+           LEFT JOIN ${pricewatch} p ON p.id = g.pricewatch_id
+          WHERE m.created_by = 'catalogue-demo'`,
+        [kind],
+      );
+      expect(stats.records, kind).toBeGreaterThan(0);
+      expect(stats.truths, kind).toBe(stats.records);
+      expect(stats.dangling, kind).toBe(0);
+      if (kind !== 'office') expect(stats.unmatched, kind).toBeGreaterThan(0);
+      // Most merchant records spell their counterpart otherwise.
+      expect(stats.renamed / stats.records, kind).toBeGreaterThan(0.3);
+    }
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * The price-watch location tree from maintained reference packages, never hand-typed lists:
+ * continents (countries-list), countries, provinces and cities with coordinates
+ * (country-state-city), airports with IATA codes (airport-data-js, OurAirports data), Windows time
+ * zones (windows-iana) and ISO 4217 currencies (currency-codes). Pure: it returns rows with their
+ * ids, and the demo inserts them.
+ *
+ * Which places: every continent and country; the provinces of every country with a large airport
+ * (our markets); a city wherever a scheduled airport is (the nearest city of that country within
+ * 60 km); the airports themselves; a central train station in the European cities with a large
+ * airport; and a few geo groups (regions) that price-watch reports use.
+ */
+import { createRequire } from 'node:module';
+import { continents, countries } from 'countries-list';
+import { City, Country, State } from 'country-state-city';
+import currencyCodes from 'currency-codes';
+import { findWindows } from 'windows-iana';
+
+export interface LocationRow {
+  id: number;
+  locationTypeId: number;
+  name: string;
+  code: string;
+  continentId: number | null;
+  geoGroupId: number | null;
+  countryId: number | null;
+  provinceId: number | null;
+  cityId: number | null;
+  iataCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  windowsTimeZone: string | null;
+  currencyCode: string | null;
+  /** The ISO country code, for the demo's offices and merchant records (not stored). */
+  country: string | null;
+}
+
+/** Regions price-watch reports group countries by (type 8, "geo group" on the location form). */
+const GEO_GROUPS: Record<string, { continent: string; countries: readonly string[] }> = {
+  Scandinavia: { continent: 'EU', countries: ['DK', 'NO', 'SE'] },
+  Benelux: { continent: 'EU', countries: ['BE', 'NL', 'LU'] },
+  'British Isles': { continent: 'EU', countries: ['GB', 'IE'] },
+  Iberia: { continent: 'EU', countries: ['ES', 'PT', 'AD'] },
+  DACH: { continent: 'EU', countries: ['DE', 'AT', 'CH', 'LI'] },
+  Baltics: { continent: 'EU', countries: ['EE', 'LV', 'LT'] },
+  'Gulf states': { continent: 'AS', countries: ['AE', 'BH', 'KW', 'OM', 'QA', 'SA'] },
+};
+
+// A CommonJS bundle whose named exports Node cannot see from an ES module: loaded with require.
+const airportData = createRequire(import.meta.url)('airport-data-js') as typeof import('airport-data-js');
+
+const CITY_RADIUS_KM = 60;
+
+/** `São Paulo` → `SAO-PAULO`: the part of a code a name gives. */
+export function codePart(name: string, max = 24): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/g, '');
+}
+
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.sqrt(a));
+}
+
+const zones = new Map<string, string | null>();
+function windowsZone(iana: string | undefined): string | null {
+  if (!iana) return null;
+  let zone = zones.get(iana);
+  if (zone === undefined) {
+    try {
+      zone = findWindows(iana)?.[0] ?? null;
+    } catch {
+      zone = null;
+    }
+    zones.set(iana, zone);
+  }
+  return zone;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+export interface Airport {
+  iata: string;
+  name: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  large: boolean;
+}
+
+/** Airports with scheduled service and an IATA code, large ones first. */
+export async function scheduledAirports(): Promise<Airport[]> {
+  const [large, medium] = await Promise.all([
+    airportData.getAirportsByType('large_airport'),
+    airportData.getAirportsByType('medium_airport'),
+  ]);
+  const seen = new Set<string>();
+  const out: Airport[] = [];
+  for (const [list, isLarge] of [
+    [large, true],
+    [medium, false],
+  ] as const) {
+    for (const a of list) {
+      if (!a.iata || !/^[A-Z]{3}$/.test(a.iata) || a.scheduled_service !== 'TRUE' || seen.has(a.iata))
+        continue;
+      seen.add(a.iata);
+      out.push({
+        iata: a.iata,
+        name: a.airport,
+        country: a.country_code,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        timeZone: a.time,
+        large: isLarge,
+      });
+    }
+  }
+  return out;
+}
+
+export async function buildGeography(): Promise<LocationRow[]> {
+  const rows: LocationRow[] = [];
+  const codes = new Set<string>();
+  const add = (row: Omit<LocationRow, 'id'>): LocationRow => {
+    let code = row.code;
+    for (let n = 2; codes.has(code); n++) code = `${row.code.slice(0, 36)}-${n}`;
+    codes.add(code);
+    const full = { ...row, code, id: rows.length + 1 };
+    rows.push(full);
+    return full;
+  };
+  const blank = {
+    continentId: null,
+    geoGroupId: null,
+    countryId: null,
+    provinceId: null,
+    cityId: null,
+    iataCode: null,
+    latitude: null,
+    longitude: null,
+    windowsTimeZone: null,
+    currencyCode: null,
+    country: null,
+  };
+
+  add({ ...blank, locationTypeId: 7, name: 'Earth', code: 'EARTH' });
+  const continentIds = new Map<string, number>();
+  for (const [code, name] of Object.entries(continents)) {
+    continentIds.set(code, add({ ...blank, locationTypeId: 1, name, code: `CT-${code}` }).id);
+  }
+  const groupOf = new Map<string, number>();
+  for (const [name, group] of Object.entries(GEO_GROUPS)) {
+    const row = add({
+      ...blank,
+      locationTypeId: 8,
+      name,
+      code: `GG-${codePart(name)}`,
+      continentId: continentIds.get(group.continent) ?? null,
+    });
+    for (const iso of group.countries) groupOf.set(iso, row.id);
+  }
+
+  const airports = await scheduledAirports();
+  const markets = new Set(airports.filter((a) => a.large).map((a) => a.country));
+  const countryIds = new Map<string, LocationRow>();
+  for (const country of Country.getAllCountries()) {
+    const listed = countries[country.isoCode as keyof typeof countries];
+    const currency = country.currency && currencyCodes.code(country.currency) ? country.currency : null;
+    const row = add({
+      ...blank,
+      locationTypeId: 2,
+      name: country.name,
+      code: country.isoCode,
+      continentId: listed ? (continentIds.get(listed.continent) ?? null) : null,
+      geoGroupId: groupOf.get(country.isoCode) ?? null,
+      latitude: round6(Number(country.latitude)),
+      longitude: round6(Number(country.longitude)),
+      windowsTimeZone: windowsZone(country.timezones?.[0]?.zoneName),
+      currencyCode: currency,
+      country: country.isoCode,
+    });
+    countryIds.set(country.isoCode, row);
+  }
+
+  const provinceIds = new Map<string, LocationRow>();
+  for (const iso of [...markets].sort()) {
+    const country = countryIds.get(iso);
+    if (!country) continue;
+    for (const state of State.getStatesOfCountry(iso)) {
+      const row = add({
+        ...blank,
+        locationTypeId: 3,
+        name: state.name,
+        code: `${iso}-${codePart(state.isoCode, 12) || codePart(state.name, 12)}`,
+        continentId: country.continentId,
+        countryId: country.id,
+        latitude: state.latitude ? round6(Number(state.latitude)) : null,
+        longitude: state.longitude ? round6(Number(state.longitude)) : null,
+        windowsTimeZone: country.windowsTimeZone,
+        currencyCode: country.currencyCode,
+        country: iso,
+      });
+      provinceIds.set(`${iso}|${state.isoCode}`, row);
+    }
+  }
+
+  // Cities: the nearest city of the airport's country, within 60 km; the airports under them.
+  type Place = ReturnType<typeof City.getAllCities>[number] & { lat: number; lon: number };
+  const citiesByCountry = new Map<string, Place[]>();
+  for (const city of City.getAllCities()) {
+    if (!markets.has(city.countryCode) || !city.latitude || !city.longitude) continue;
+    const list = citiesByCountry.get(city.countryCode) ?? [];
+    list.push({ ...city, lat: Number(city.latitude), lon: Number(city.longitude) });
+    citiesByCountry.set(city.countryCode, list);
+  }
+  for (const list of citiesByCountry.values()) list.sort((a, b) => a.lat - b.lat);
+  const cityRows = new Map<string, LocationRow>();
+  const largeCities = new Set<LocationRow>();
+  for (const airport of airports) {
+    const country = countryIds.get(airport.country);
+    const candidates = citiesByCountry.get(airport.country);
+    if (!country || !candidates) continue;
+    // The city an airport serves: the nearest one its name mentions ("Munich International" is
+    // Munich, not the village beside the runway), else the nearest one.
+    let best: (typeof candidates)[number] | undefined;
+    let bestKm = CITY_RADIUS_KM;
+    let named: (typeof candidates)[number] | undefined;
+    let namedKm = CITY_RADIUS_KM;
+    const airportWords = ` ${airport.name.toLowerCase()} `;
+    // Sorted by latitude; a degree of it is 111 km, so only a narrow band needs the distance.
+    let low = 0;
+    let high = candidates.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((candidates[mid]?.lat ?? 0) < airport.latitude - 0.6) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < candidates.length; i++) {
+      const city = candidates[i] as Place;
+      if (city.lat > airport.latitude + 0.6) break;
+      const km = distanceKm(airport.latitude, airport.longitude, city.lat, city.lon);
+      if (km < bestKm) {
+        best = city;
+        bestKm = km;
+      }
+      if (km < namedKm && city.name.length > 3 && airportWords.includes(` ${city.name.toLowerCase()} `)) {
+        named = city;
+        namedKm = km;
+      }
+    }
+    best = named ?? best;
+    if (!best) continue;
+    const province = provinceIds.get(`${best.countryCode}|${best.stateCode}`);
+    const key = `${best.countryCode}|${best.stateCode}|${best.name}`;
+    const zone = windowsZone(airport.timeZone) ?? country.windowsTimeZone;
+    let city = cityRows.get(key);
+    if (!city) {
+      city = add({
+        ...blank,
+        locationTypeId: 4,
+        name: best.name,
+        code: `${airport.country}-${codePart(best.name)}`,
+        continentId: country.continentId,
+        geoGroupId: country.geoGroupId,
+        countryId: country.id,
+        provinceId: province?.id ?? null,
+        latitude: round6(best.lat),
+        longitude: round6(best.lon),
+        windowsTimeZone: zone,
+        currencyCode: country.currencyCode,
+        country: airport.country,
+      });
+      cityRows.set(key, city);
+    }
+    if (airport.large) largeCities.add(city);
+    add({
+      ...blank,
+      locationTypeId: 5,
+      name: airport.name,
+      code: airport.iata,
+      continentId: country.continentId,
+      geoGroupId: country.geoGroupId,
+      countryId: country.id,
+      provinceId: province?.id ?? null,
+      cityId: city.id,
+      iataCode: airport.iata,
+      latitude: round6(airport.latitude),
+      longitude: round6(airport.longitude),
+      windowsTimeZone: zone,
+      currencyCode: country.currencyCode,
+      country: airport.country,
+    });
+  }
+  const europe = continentIds.get('EU');
+  for (const city of largeCities) {
+    if (city.continentId !== europe) continue;
+    add({
+      ...city,
+      locationTypeId: 6,
+      name: `${city.name} Central Station`,
+      code: `${city.code.slice(0, 34)}-RAIL`,
+      cityId: city.id,
+    });
+  }
+  return rows;
+}

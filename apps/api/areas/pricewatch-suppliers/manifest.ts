@@ -1,0 +1,60 @@
+/** Price-watch suppliers: the rental companies whose prices we compare, with their GDS vendor codes. */
+import {
+  codeField,
+  enabledField,
+  idField,
+  lookup,
+  MAPPABLE,
+  nameField,
+  pickedBy,
+  updatedFields,
+} from '../catalogue.ts';
+import { defineArea } from '../manifest.ts';
+
+export const pricewatchSuppliers = defineArea({
+  entity: 'PricewatchSupplier',
+  label: 'Suppliers',
+  singular: 'Supplier',
+  group: 'Price-watch',
+  icon: 'building-store',
+  segment: 'pricewatchsupplier',
+  api: '/api/pricewatchSuppliers',
+  actions: MAPPABLE,
+  home: true,
+  table: 'pricewatch_suppliers',
+  sql: 'generated',
+  joins: 'LEFT JOIN pricewatch_locations co ON co.id = t.country_id',
+  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: { version: 1 },
+  fields: [
+    idField,
+    nameField(),
+    codeField('Vendor code', '[A-Z0-9]{2,10}', '2 to 10 capitals or digits, as in ZE'),
+    {
+      key: 'website',
+      label: 'Website',
+      type: 'text',
+      form: {
+        type: 'text',
+        validations: [{ name: 'url', message: 'A full address starting with https://' }],
+      },
+    },
+    pickedBy('countryName', 'Home country', 'co.name', 'countryId', 'locations', {
+      type: 'autocomplete',
+      sourceParams: { locationTypeId: 2 },
+      validations: [],
+    }),
+    enabledField,
+    ...updatedFields,
+  ],
+  dropdowns: [
+    lookup({
+      name: 'pricewatch-suppliers',
+      view: 'v_dd_pricewatch_suppliers',
+      columns: ['id', 'name', 'code'],
+      searchColumn: 'name',
+      orderBy: 'name',
+    }),
+  ],
+  sample: { name: 'Sample Rent a Car', code: 'SMPL', website: 'https://sample.example', enabled: true },
+});
