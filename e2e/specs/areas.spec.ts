@@ -1,15 +1,18 @@
 /**
- * Generated per-area browser tests: every area module of the index, in Chromium, as the admin.
- * Its list shows the columns its manifest lists, with rows; its detail view shows the newest
- * record read-only with every field label. A new area is covered by being in the index.
+ * Generated per-area browser tests: every area module of the index, in Chromium. As the admin,
+ * its list shows the columns its manifest lists, with rows; its detail view shows the newest
+ * record read-only; a record made from its sample is edited through its form and deleted from its
+ * list. As the viewer, the list offers no Create, Edit or Delete. A new area is covered by being in
+ * the index (and by its `sample`).
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
-import type { EntityManifest } from '../../apps/api/areas/manifest.ts';
-import { entitySpecOf } from '../../apps/api/src/areas/derive.ts';
+import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
+import { entitySpecOf, objectNames, presetsOf } from '../../apps/api/src/areas/derive.ts';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { grid, waitForRows } from '../support/list-helpers.ts';
+import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { apiCall, grid, gridRows, waitForRows } from '../support/list-helpers.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -46,3 +49,104 @@ for (const area of modules) {
     }
   });
 }
+
+/** The sample record with each `{sql}` value answered by the demo database. */
+async function sampleOf(area: EntityManifest): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(area.sample ?? {}) as [string, SampleValue][]) {
+    if (value === null || typeof value !== 'object') out[key] = value;
+    else out[key] = Object.values((await query<Record<string, unknown>>(value.sql))[0] ?? {})[0];
+  }
+  return out;
+}
+
+/** The first plain text field its form edits, with no rule but length: what the edit test changes. */
+const plainText = (area: EntityManifest): AreaField | undefined =>
+  area.fields?.find(
+    (f) =>
+      f.type === 'text' &&
+      f.form?.type === 'text' &&
+      !f.readOnly &&
+      !f.select &&
+      !JSON.stringify(f.form.validations ?? []).includes('pattern'),
+  );
+
+const hasPreset = (area: EntityManifest, action: string) =>
+  presetsOf(area).some(
+    (p) => p.rightName.endsWith(`/${action}`) || p.rightName === area.rightOverrides?.[action as 'Edit'],
+  );
+
+const rowMenu = (page: Page) =>
+  gridRows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for/ });
+
+const editable = modules.filter(
+  (a) =>
+    a.sample &&
+    a.actions.includes('Edit') &&
+    a.actions.includes('Delete') &&
+    hasPreset(a, 'Edit') &&
+    plainText(a),
+);
+
+for (const area of editable) {
+  test.describe(`${area.group}: ${area.label}`, () => {
+    test(`a record is edited through /${area.segment}/edit/:id and deleted from the list`, async ({
+      page,
+    }) => {
+      const field = plainText(area) as AreaField;
+      await page.goto(`/${area.segment}/list?ignorestate=true`);
+      await waitForRows(page);
+      const created = await apiCall<{ id: number }>(page, 'POST', area.api, {
+        storeProcedure: objectNames(area).save,
+        values: Object.entries(await sampleOf(area)).map(([mapkey, value]) => ({ mapkey, value })),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id;
+
+      const edited = `E2E edited ${Date.now()}`;
+      await page.goto(`/${area.segment}/edit/${id}`);
+      await waitForForm(page);
+      await page.getByRole('textbox', { name: field.label, exact: true }).fill(edited);
+      await toolbarButton(page, 'Save and close').click();
+      await page.waitForURL(new RegExp(`/${area.segment}/list`));
+      const view = entitySpecOf(area)?.view ?? '';
+      await expect
+        .poll(
+          async () =>
+            (await query<Record<string, unknown>>(`SELECT * FROM ${view} WHERE id = $1`, [id]))[0]?.[
+              field.key
+            ],
+        )
+        .toBe(edited);
+
+      // Any other key of the address is a filter: the list shows just this record.
+      await page.goto(`/${area.segment}/list?ignorestate=true&id=${id}`);
+      await expect(gridRows(page)).toHaveCount(1);
+      await rowMenu(page).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('No records', { exact: true })).toBeVisible();
+      expect(await query(`SELECT id FROM ${view} WHERE id = $1`, [id])).toHaveLength(0);
+    });
+  });
+}
+
+test.describe('as the viewer', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  for (const area of modules.filter((a) => a.actions.includes('List'))) {
+    test(`${area.group}: ${area.label} lists without Create, Edit or Delete`, async ({ page }) => {
+      await page.goto(`/${area.segment}/list?ignorestate=true`);
+      await waitForRows(page);
+      await expect(page.getByRole('button', { name: 'Create record' })).toHaveCount(0);
+      // A row offers its menu only when some action in it is the viewer's; none is just as good.
+      if ((await rowMenu(page).count()) === 0) return;
+      await rowMenu(page).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem').first()).toBeVisible();
+      for (const action of ['Edit', 'Delete'])
+        await expect(menu.getByRole('menuitem', { name: action })).toHaveCount(0);
+    });
+  }
+});

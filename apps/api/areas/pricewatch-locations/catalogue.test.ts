@@ -367,6 +367,20 @@ describe('rules the tables keep', () => {
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ code: 'Is already used' });
   });
+
+  it('an empty text from the form is no value, so an optional code is left empty', async () => {
+    // The form sends a cleared text field as ''; IATA code must be three letters or none.
+    const saved = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: 'bm_pricewatch_locations_save',
+      values: values({ name: 'Empty code town', code: 'XX-EMPTY', locationTypeId: 4, iataCode: '' }),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const row = await one<{ iata_code: string | null }>(
+      'SELECT iata_code FROM pricewatch_locations WHERE id = $1',
+      [saved.body.id],
+    );
+    expect(row.iata_code).toBeNull();
+  });
 });
 
 describe('the seeded catalogue', () => {

@@ -276,7 +276,7 @@ function saveSql(m: EntityManifest, name: string, fields: readonly AreaField[], 
   const convert = writable.map(
     (f) =>
       `    _field := ${literal(f.key)}; _new.${col(f)} := (jsonb_populate_record(NULL::${t}, ` +
-      `jsonb_build_object(${literal(columnOf(f))}, vals -> ${literal(f.key)}))).${col(f)};`,
+      `jsonb_build_object(${literal(columnOf(f))}, nullif(vals -> ${literal(f.key)}, '""'::jsonb)))).${col(f)};`,
   );
   const insertColumns = writable.map(col);
   const insertValues = writable.map((f) =>
@@ -298,6 +298,7 @@ function saveSql(m: EntityManifest, name: string, fields: readonly AreaField[], 
     ...(convert.length > 0
       ? [
           "  -- Each value is converted by its column's type; a refusal names its field and writes nothing.",
+          '  -- An empty text is no value: a form cannot tell a cleared field from one never filled.',
           '  BEGIN',
           ...convert,
           '  EXCEPTION WHEN data_exception THEN',
