@@ -6,6 +6,8 @@ import { AREA_INDEX } from '../areas/index.ts';
  * an autocomplete `name` filters on, and the rights that may read it. Only these views may ever be
  * read as lookups.
  */
+export type LookupFilterType = 'integer' | 'boolean' | 'text';
+
 export interface DropdownSpec {
   name: string;
   view: string;
@@ -21,9 +23,10 @@ export interface DropdownSpec {
   orderBy: string;
   /**
    * Query parameters that narrow the rows, each an equality on one view column: `integer` takes
-   * digits, `boolean` takes true/false (a bare `&enabled` means true). Any other parameter is ignored.
+   * digits, `boolean` takes true/false (a bare `&enabled` means true), `text` takes the exact text.
+   * Any other parameter is ignored.
    */
-  filters?: Readonly<Record<string, { column: string; type: 'integer' | 'boolean' }>>;
+  filters?: Readonly<Record<string, { column: string; type: LookupFilterType }>>;
 }
 
 const entities = AREA_INDEX.filter((area) => area.kind === 'entity');

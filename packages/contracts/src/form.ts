@@ -86,6 +86,8 @@ export const formFieldSpecSchema = z
     mapKeyId: z.string().max(100).optional(),
     preFill: z.string().max(200).optional(),
     changedEvent: z.string().max(200).optional(),
+    /** The fields a changedEvent answer may set (map keys); without it, any field it names. */
+    prefillFields: z.array(z.string().max(100)).max(50).optional(),
     inputProps: z.record(z.string(), z.unknown()).optional(),
     isMarked: z.boolean().optional(),
     defaultValue: z.unknown().optional(),
@@ -93,6 +95,10 @@ export const formFieldSpecSchema = z
     validationApi: z.string().max(500).optional(),
     itemType: z.string().max(50).optional(),
     options: z.array(fieldOptionSchema).max(1000).optional(),
+    /** Conditional fields (form-conditions.ts): shown, required or kept only while these hold. */
+    visibleWhen: z.string().max(500).optional(),
+    requiredWhen: z.string().max(500).optional(),
+    keepWhen: z.string().max(500).optional(),
   })
   .loose();
 export type FormFieldSpec = z.infer<typeof formFieldSpecSchema>;

@@ -7,7 +7,7 @@ import { CODE_FIELD_TYPES, codeValidationSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DROPDOWNS } from '../../catalog/dropdowns.ts';
+import { DROPDOWNS, type LookupFilterType } from '../../catalog/dropdowns.ts';
 import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
 import { callerOf, missingRight } from '../auth/access.ts';
 import {
@@ -33,16 +33,25 @@ const dropdownQuery = z
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A lookup filter's value from the query string; a malformed one is a 400 naming the parameter. */
-function filterValue(param: string, type: 'integer' | 'boolean', raw: unknown): number | boolean | undefined {
+function filterValue(
+  param: string,
+  type: LookupFilterType,
+  raw: unknown,
+): number | boolean | string | undefined {
   if (raw === undefined) return undefined;
   const text = Array.isArray(raw) ? String(raw[0]) : String(raw);
   if (type === 'boolean') {
     if (text === '' || text === 'true') return true;
     if (text === 'false') return false;
+  } else if (type === 'text') {
+    if (text.length <= 200 && !text.includes('\u0000')) return text;
   } else if (/^\d{1,9}$/.test(text)) return Number(text);
-  throw new HttpError(400, `${param}: ${type === 'boolean' ? 'true or false' : 'a whole number'} expected`, {
-    [param]: 'Is not acceptable',
-  });
+  const expected = {
+    boolean: 'true or false',
+    integer: 'a whole number',
+    text: 'text of at most 200 characters',
+  };
+  throw new HttpError(400, `${param}: ${expected[type]} expected`, { [param]: 'Is not acceptable' });
 }
 
 export async function lookupRoutes(

@@ -9,7 +9,7 @@
  * Keys come from the caller, so they are only ever used with Maps and own-property checks: a key
  * such as `__proto__` or `constructor` is an unknown field like any other, never a prototype.
  */
-import type { SavePayload } from '@bm/contracts';
+import { conditionScope, rulesInForm, type SavePayload } from '@bm/contracts';
 import { DROPDOWNS, type DropdownSpec } from '../../catalog/dropdowns.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -77,6 +77,21 @@ async function checkLookupValues(
   return errors;
 }
 
+/** The sent values by map key, an id-editing field's under its map key too, for conditions. */
+function sentByMapKey(
+  fields: ReadonlyMap<string, FormField>,
+  raw: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
+  for (const [key, value] of raw) Object.defineProperty(sent, key, { value, enumerable: true });
+  for (const field of fields.values()) {
+    const idKey = field.spec.mapKeyId;
+    if (idKey && raw.has(idKey) && !raw.has(field.mapKey))
+      Object.defineProperty(sent, field.mapKey, { value: raw.get(idKey), enumerable: true });
+  }
+  return sent;
+}
+
 export async function checkValues(
   db: Queryable,
   fields: Map<string, FormField>,
@@ -117,13 +132,16 @@ export async function checkValues(
   }
 
   const values = new Map<string, unknown>();
+  const scope = conditionScope([...fields.values()], sentByMapKey(fields, raw));
   for (const [key, field] of byKey) {
     if (field.readOnly || (marked && !marked.includes(field.mapKey))) continue;
     const given = raw.has(key);
     // Required rules apply to every field of a create, and to fields present in an update. A field
     // that edits an id (mapKeyId) is sent, and so required, under that key.
     if (!given && !(opts.requireAll && key === (field.spec.mapKeyId || field.mapKey))) continue;
-    const checked = checkField(field.spec, field.column.type, raw.get(key));
+    // A field the form hides for these values has no rules; one required only for them has it.
+    const rules = rulesInForm(field.spec, scope);
+    const checked = checkField(field.spec, field.column.type, raw.get(key), rules);
     if (checked.ok) values.set(key, checked.value);
     else errors.set(key, checked.message);
   }

@@ -4,7 +4,7 @@
  * first failure. Returns the value to store (HTML sanitised, empty non-text values as null) or the
  * message for `errors[mapKey]`.
  */
-import { checkRules, type FormFieldSpec, parseFieldRules } from '@bm/contracts';
+import { checkRules, type FieldRule, type FormFieldSpec, parseFieldRules } from '@bm/contracts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
@@ -101,11 +101,17 @@ export function fixedOptionsOf(spec: FormFieldSpec): unknown[] | undefined {
   );
 }
 
-export function checkField(spec: FormFieldSpec, fallbackType: string, value: unknown): Checked {
+/** `rules`: the ones that apply in this form (rulesInForm), by default the spec's own. */
+export function checkField(
+  spec: FormFieldSpec,
+  fallbackType: string,
+  value: unknown,
+  rules: readonly FieldRule[] = parseFieldRules(spec),
+): Checked {
   const result = typed(spec.type ?? fallbackType, value);
   if (!result.ok) return result;
   // The browser runs the same rules on the same value before it sends it.
-  const message = checkRules(parseFieldRules(spec), result.value);
+  const message = checkRules(rules, result.value);
   if (message) return { ok: false, message };
   const options = fixedOptionsOf(spec);
   if (options && !isEmpty(result.value)) {

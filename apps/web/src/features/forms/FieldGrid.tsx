@@ -1,8 +1,12 @@
-/** Fields in two columns on wide screens, one on narrow ones; wide widgets span both. */
+/**
+ * Fields in two columns on wide screens, one on narrow ones; wide widgets span both. Only the
+ * fields shown for the current values (visibleWhen) render, marked required as they are now.
+ */
 import { Grid } from '@mantine/core';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
 import { FieldSlot } from './FieldSlot.tsx';
+import { shownFields } from './fieldConditions.ts';
 import type { FormController } from './useFormController.ts';
 
 interface FieldGridProps {
@@ -17,7 +21,7 @@ export function FieldGrid({ fields, controller, markMode, locked = false }: Fiel
   const { state } = controller;
   return (
     <Grid gap="md">
-      {fields.map((field) => (
+      {shownFields(fields, state.values).map((field) => (
         <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
           <FieldSlot
             field={field}

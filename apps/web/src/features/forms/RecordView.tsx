@@ -13,6 +13,7 @@ import { useUserRights } from '../access/useUserRights.ts';
 import { FieldReadout } from './FieldReadout.tsx';
 import { FormHeader, listOf } from './FormHeader.tsx';
 import { FormTabs } from './FormTabs.tsx';
+import { shownFields } from './fieldConditions.ts';
 import { groupIntoTabs } from './formTabs.ts';
 import { RecordLoadState } from './RecordLoadState.tsx';
 import { hasPublishAction, recordApi } from './recordPaths.ts';
@@ -63,7 +64,8 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
 
   const grid = (list: readonly FormField[]) => (
     <Grid gap="md">
-      {list.map((field) => (
+      {/* Conditions read the stored record (its ids) under what the view shows. */}
+      {shownFields(list, { ...record.data, ...values }).map((field) => (
         <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
           <FieldReadout field={field} value={values[field.mapKey]} />
         </Grid.Col>

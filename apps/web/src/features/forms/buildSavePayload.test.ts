@@ -72,3 +72,32 @@ describe('buildSavePayload', () => {
     ]);
   });
 });
+
+describe('buildSavePayload with conditional fields', () => {
+  const place = [
+    named('type', makeField('combobox', { mapKeyId: 'typeId' })),
+    named('name', makeField('text')),
+    named('latitude', makeField('decimal', { visibleWhen: 'typeId != 8' })),
+    named(
+      'country',
+      makeField('combobox', { mapKeyId: 'countryId', visibleWhen: 'typeId >= 3 && typeId < 8' }),
+    ),
+  ];
+
+  it('sends the fields shown, and a hidden id field as null, never its name', () => {
+    const values = { type: 8, name: 'Alps', latitude: 46.5, country: 2, country__display: 'Spain' };
+    const payload = buildSavePayload({ ...base, fields: place, values });
+    expect(payload.values).toEqual([
+      { mapkey: 'typeId', value: 8 },
+      { mapkey: 'name', value: 'Alps' },
+      { mapkey: 'countryId', value: null },
+    ]);
+    const city = buildSavePayload({ ...base, fields: place, values: { ...values, type: 4 } });
+    expect(city.values).toEqual([
+      { mapkey: 'typeId', value: 4 },
+      { mapkey: 'name', value: 'Alps' },
+      { mapkey: 'latitude', value: 46.5 },
+      { mapkey: 'countryId', value: 2 },
+    ]);
+  });
+});

@@ -2,9 +2,10 @@
  * The save payload: `storeProcedure` (or, for a page config, its sqlQuery
  * and databaseName) and `values` as `{mapkey, value}`. A field with a key-id companion sends the id
  * under `mapKeyId`; empty non-text values go as null; a `mapKey_preFill` prefix is prepended; updates
- * carry `rowVersion`; mark-fields mode sends only the marked fields plus `markedFields`.
+ * carry `rowVersion`; mark-fields mode sends only the marked fields plus `markedFields`. A field
+ * hidden for the values (visibleWhen) is not sent, unless it edits an id, which is sent as null.
  */
-import { isEmptyValue, type SavePayload } from '@bm/contracts';
+import { conditionScope, isEmptyValue, isFieldShown, type SavePayload } from '@bm/contracts';
 import type { FormField } from '../../fields/formField.ts';
 import type { AdapterOf } from './fieldAdapter.ts';
 import { preFillKey } from './fieldAdapter.ts';
@@ -47,12 +48,17 @@ function payloadValue(
 
 export function buildSavePayload(input: PayloadInput): SavePayload {
   if (!input.procedure) throw new Error(NO_PROCEDURE_MESSAGE);
+  const scope = conditionScope(input.fields, input.values);
   const sent = input.fields.filter(
-    (f) => f.type !== 'spacer' && (!input.marked || input.marked.has(f.mapKey)),
+    (f) =>
+      f.type !== 'spacer' &&
+      (!input.marked || input.marked.has(f.mapKey)) &&
+      (f.spec.mapKeyId || isFieldShown(f.spec, scope)),
   );
   const values: SavePayload['values'] = sent.map((field) => ({
     mapkey: payloadKey(field),
-    value: payloadValue(field, input.values, input.adapterOf),
+    // A hidden field that edits an id is sent empty: the place it named is not part of this record.
+    value: isFieldShown(field.spec, scope) ? payloadValue(field, input.values, input.adapterOf) : null,
   }));
   if (input.rowVersion !== undefined) values.push({ mapkey: 'rowVersion', value: input.rowVersion });
   if (input.marked) values.push({ mapkey: 'markedFields', value: sent.map(payloadKey).join(',') });

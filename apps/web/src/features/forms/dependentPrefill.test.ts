@@ -28,4 +28,18 @@ describe('dependent prefill', () => {
     });
     expect(prefillValues([location, name], location, 'nope')).toEqual({});
   });
+
+  it('sets only the listed fields when the spec names them, an id field with its text', () => {
+    const office = { ...makeField('text'), mapKey: 'name' };
+    const place = { ...makeField('autocomplete', { mapKeyId: 'placeId' }), mapKey: 'placeName' };
+    const kind = {
+      ...makeField('singleselect', { changedEvent: '/x?id={placeName}', prefillFields: ['placeName'] }),
+      mapKey: 'kind',
+    };
+    const body = { data: [{ name: 'Munich', placeId: 5, placeName: 'Munich' }] };
+    expect(prefillValues([office, place, kind], kind, body)).toEqual({
+      placeName: 5,
+      placeName__display: 'Munich',
+    });
+  });
 });

@@ -2,8 +2,11 @@
  * Dependent fields: a field whose spec names a `changedEvent` path prefills others when the
  * user changes it. The path takes the new value for `{value}` (and any `{mapKey}` of the form);
  * every key of the answer (its first data row, or the object itself) that is another field of the
- * form sets that field. A failed prefill fetch is ignored.
+ * form sets that field (an id-editing field by its id key, with the answer's text under its map key
+ * as what it shows); `prefillFields` narrows that to the fields it lists. A failed prefill fetch is
+ * ignored.
  */
+import { displayKey } from '../../fields/displayKey.ts';
 import type { FormField } from '../../fields/formField.ts';
 
 const TOKEN = /\{([^{}]+)\}/g;
@@ -41,11 +44,16 @@ export function prefillValues(
   const record = firstRecord(body);
   const values: Record<string, unknown> = {};
   if (!record) return values;
+  const only = source.spec.prefillFields;
   for (const field of fields) {
     if (field.mapKey === source.mapKey || field.type === 'spacer') continue;
+    if (only && !only.includes(field.mapKey)) continue;
     const idKey = field.spec.mapKeyId;
-    if (idKey && Object.hasOwn(record, idKey)) values[field.mapKey] = record[idKey];
-    else if (Object.hasOwn(record, field.mapKey)) values[field.mapKey] = record[field.mapKey];
+    if (idKey && Object.hasOwn(record, idKey)) {
+      values[field.mapKey] = record[idKey];
+      // The answer's text for an id-editing field is what the field shows for that id.
+      if (Object.hasOwn(record, field.mapKey)) values[displayKey(field.mapKey)] = record[field.mapKey];
+    } else if (Object.hasOwn(record, field.mapKey)) values[field.mapKey] = record[field.mapKey];
   }
   return values;
 }

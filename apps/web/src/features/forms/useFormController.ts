@@ -1,13 +1,15 @@
 /**
  * The live form: the reducer's state plus a synchronous copy of the values (what a save reads after
  * flushing delayed widget changes), field changes that re-check a field once the form was submitted,
- * and dependent prefills fired by a field's changedEvent.
+ * dependent prefills fired by a field's changedEvent, and the cascades and keepWhen clearing of
+ * fieldConditions.ts.
  */
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import type { FormField } from '../../fields/formField.ts';
 import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
+import { consequencesOf, scopeOf } from './fieldConditions.ts';
 import { emptyFormState, formReducer } from './formState.ts';
 import { type FieldErrors, validateField } from './validation/validateForm.ts';
 
@@ -37,16 +39,24 @@ export function useFormController(fields: readonly FormField[]) {
       // again before the form renders, and the 5 must not be dropped as "unchanged".
       if (Object.is(values.current[field.mapKey], value)) return;
       values.current = { ...values.current, [field.mapKey]: value };
-      const error = submitted.current ? validateField(field, value) : undefined;
+      const error = submitted.current
+        ? validateField(field, value, scopeOf(fields, values.current))
+        : undefined;
       dispatch({ type: 'change', key: field.mapKey, value, error });
       const url = prefillUrl(field, value, values.current);
+      // Dependent lookups empty at once; keepWhen waits for a prefill, which may change what it reads.
+      const cascade = consequencesOf(fields, field, values.current, { keep: !url });
+      if (Object.keys(cascade).length > 0) setValues(cascade);
       if (!url) return;
+      const settle = (prefilled: Record<string, unknown>) => {
+        const merged = { ...values.current, ...prefilled };
+        setValues({ ...prefilled, ...consequencesOf(fields, field, merged, { cascade: false }) });
+      };
       http
         .request<unknown>(url, { silent: true })
-        .then((body) => setValues(prefillValues(fields, field, body)))
-        .catch(() => {
-          // A failed prefill fetch is ignored.
-        });
+        .then((body) => settle(prefillValues(fields, field, body)))
+        // A failed prefill fetch fills nothing; the conditions still apply.
+        .catch(() => settle({}));
     },
     [fields, http, setValues],
   );

@@ -6,8 +6,13 @@
  * filled URL is followed only within the app or to an allowed redirect origin (`actionTarget`): a
  * shared preset stored before the server checked its URLs must not send members elsewhere.
  */
-import { isAllowedActionUrl, type Row, type RowAction, type RowActionType } from '@bm/contracts';
-import { evaluateCondition } from './evaluateExpression.ts';
+import {
+  evaluateCondition,
+  isAllowedActionUrl,
+  type Row,
+  type RowAction,
+  type RowActionType,
+} from '@bm/contracts';
 
 /** The right suffix each action type needs, under the entity's prefix. */
 const ACTION_RIGHTS: Partial<Record<RowActionType, string>> = {

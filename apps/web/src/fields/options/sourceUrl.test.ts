@@ -27,4 +27,12 @@ describe('dropdown and lookup URLs', () => {
     expect(autocompleteUrl({ source: '/api/s?a=1' }, 'b', {})).toBe('/api/s?a=1&name=b');
     expect(autocompleteUrl({}, 'b', {})).toBeUndefined();
   });
+
+  it('keeps a page size the spec gives (20 for province and city lookups)', () => {
+    const spec = { source: '/api/dropdowns/locations', sourceParams: { provinceId: '{p}', pageSize: 20 } };
+    expect(sourceUrl(spec, { p: 3 })).toBe('/api/dropdowns/locations?provinceId=3&pageSize=20');
+    expect(autocompleteUrl(spec, 'Mad', { p: 3 })).toBe(
+      '/api/dropdowns/locations?provinceId=3&pageSize=20&name=Mad',
+    );
+  });
 });

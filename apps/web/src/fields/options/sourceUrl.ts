@@ -38,7 +38,7 @@ export function sourceUrl(
   if (!spec.source) return undefined;
   const query = substituteParams(spec.sourceParams, values);
   if (!query) return undefined;
-  query.set('pageSize', String(DROPDOWN_PAGE_SIZE));
+  if (!query.has('pageSize')) query.set('pageSize', String(DROPDOWN_PAGE_SIZE));
   return withQuery(spec.source, query);
 }
 

@@ -3,7 +3,7 @@
  * precedence: `!` over `< <= > >=` over `== !=` over `&&` over `||`; parentheses group. Depth is
  * bounded so a hostile `((((…` cannot overflow the stack.
  */
-import { ExpressionError, type Operator, type Token, tokenize } from './expressionTokens.ts';
+import { ExpressionError, type Operator, type Token, tokenize } from './tokens.ts';
 
 export type Expr =
   | { kind: 'literal'; value: string | number | boolean | null }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition } from './evaluateExpression.ts';
-import { ExpressionError, tokenize } from './expressionTokens.ts';
-import { parseExpression } from './parseExpression.ts';
+import { evaluateCondition } from './evaluate.ts';
+import { parseExpression } from './parse.ts';
+import { ExpressionError, tokenize } from './tokens.ts';
 
 const row = {
   id: 7,

@@ -1,5 +1,6 @@
 /**
- * Tokenizer of the row-action visibility language (`visibleWhen`, ADR 0003): identifiers, string,
+ * Tokenizer of the condition language of row actions and form fields (`visibleWhen`, `requiredWhen`,
+ * `keepWhen`; ADR 0003, ADR 0012): identifiers, string,
  * number, boolean and null literals, comparison and logical operators, parentheses. Anything else is a
  * syntax error; nothing here ever reaches `eval` or `Function`.
  */

@@ -4,8 +4,9 @@
  * and a numeric string as equal, and null as equal to a missing field; ordering compares numbers
  * with numbers and strings with strings, anything else is false.
  */
-import { ExpressionError } from './expressionTokens.ts';
-import { type Expr, parseExpression } from './parseExpression.ts';
+
+import { type Expr, parseExpression } from './parse.ts';
+import { ExpressionError } from './tokens.ts';
 
 type Value = string | number | boolean | null;
 

@@ -1,0 +1,81 @@
+/**
+ * A form's conditional fields (`visibleWhen`, `requiredWhen`, `keepWhen`; the rules are shared with
+ * the server in `@bm/contracts`) and its cascades: a field whose lookup names another field's value
+ * (`sourceParams: {countryId: '{countryName}'}`) is cleared when that field changes, as is everything
+ * that depends on it in turn; a field whose `keepWhen` no longer holds is cleared too.
+ */
+import { conditionScope, isFieldShown, mustClearField, rulesInForm } from '@bm/contracts';
+import { displayKey } from '../../fields/displayKey.ts';
+import type { FormField } from '../../fields/formField.ts';
+
+type Values = Readonly<Record<string, unknown>>;
+
+export const scopeOf = (fields: readonly FormField[], values: Values) => conditionScope(fields, values);
+
+/** The fields shown for these values, each with the rules that apply to it now. */
+export function shownFields(fields: readonly FormField[], values: Values): FormField[] {
+  const scope = scopeOf(fields, values);
+  return fields.flatMap((field) => {
+    if (!isFieldShown(field.spec, scope)) return [];
+    if (!field.spec.requiredWhen) return [field];
+    const rules = rulesInForm(field.spec, scope, field.rules);
+    return [{ ...field, rules, required: rules.some((r) => r.name === 'required') }];
+  });
+}
+
+const PLACEHOLDER = /^\{([^{}]+)\}$/;
+
+/** The map keys whose values a field's lookup reads. */
+function parentsOf(field: FormField): string[] {
+  return Object.values(field.spec.sourceParams ?? {}).flatMap((raw) => {
+    const name = typeof raw === 'string' ? PLACEHOLDER.exec(raw)?.[1] : undefined;
+    return name ? [name] : [];
+  });
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/**
+ * What else changes when `changed` is set in `values` (which already hold its new value): its
+ * dependent lookups emptied, in cascade (with `cascade`), and every field whose keepWhen fails
+ * emptied (with `keep`).
+ * A cleared lookup loses its display text as well. Returns only the values to set.
+ */
+export function consequencesOf(
+  fields: readonly FormField[],
+  changed: FormField,
+  values: Values,
+  { cascade = true, keep = true }: { cascade?: boolean; keep?: boolean } = {},
+): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...values };
+  const out: Record<string, unknown> = {};
+  const clear = (field: FormField) => {
+    if (isEmpty(next[field.mapKey])) return false;
+    for (const key of [field.mapKey, displayKey(field.mapKey)]) {
+      next[key] = null;
+      out[key] = null;
+    }
+    return true;
+  };
+  const queue = cascade ? [changed] : [];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const parent = queue.shift() as FormField;
+    if (seen.has(parent.mapKey)) continue;
+    seen.add(parent.mapKey);
+    const names = new Set([parent.mapKey, parent.spec.mapKeyId].filter(Boolean));
+    for (const field of fields) {
+      if (field === changed || !parentsOf(field).some((name) => names.has(name))) continue;
+      clear(field);
+      queue.push(field);
+    }
+  }
+  // A cleared field may make another's keepWhen fail: repeat until nothing more is cleared.
+  for (let round = 0; keep && round < fields.length; round++) {
+    const scope = scopeOf(fields, next);
+    const failing = fields.filter((f) => mustClearField(f.spec, scope) && !isEmpty(next[f.mapKey]));
+    if (failing.length === 0) break;
+    for (const field of failing) clear(field);
+  }
+  return out;
+}
