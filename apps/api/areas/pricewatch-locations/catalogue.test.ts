@@ -313,8 +313,28 @@ describe('lookups', () => {
     );
     expect(status).toBe(200);
     expect(body.data).toEqual([
-      { id: muc.id, name: 'Munich International Airport', locationTypeId: 5, locationTypeName: 'Airport' },
+      {
+        id: muc.id,
+        name: 'Munich International Airport',
+        locationTypeId: 5,
+        locationTypeName: 'Airport',
+        locationId: muc.id,
+        locationName: 'Munich International Airport',
+        label: 'Munich International Airport · Airport',
+      },
     ]);
+    // Only cities, airports and train stations are places an office can be at.
+    const de = await one<{ id: number }>("SELECT id FROM pricewatch_locations WHERE code = 'DE'");
+    const country = await call('admin', 'GET', `/api/dropdowns/office-locations?locationId=${de.id}`);
+    expect(country.body.data).toEqual([]);
+  });
+
+  it('finds a location by its exact code, as the locations endpoint takes it', async () => {
+    const { body } = await call('viewer', 'GET', '/api/dropdowns/locations?code=MUC&pageSize=5');
+    expect((body.data as { name: string }[]).map((r) => r.name)).toEqual(['Munich International Airport']);
+    const long = await call('viewer', 'GET', `/api/dropdowns/locations?code=${'X'.repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({ code: 'Is not acceptable' });
   });
 });
 
@@ -356,23 +376,75 @@ describe('rules the tables keep', () => {
     const save = 'bm_pricewatch_locations_save';
     const geo = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Alps', code: 'GG-ALPS', locationTypeId: 8, latitude: 46.5 }),
+      values: values({ name: 'Alps', code: 'GG-ALPS', locationTypeId: 8, continentId: 1, latitude: 46.5 }),
     });
     expect(geo.status).toBe(400);
     expect(geo.body.errors).toEqual({ latitude: 'Is not acceptable' });
     const twice = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Spain again', code: 'ES', locationTypeId: 2 }),
+      values: values({ name: 'Spain again', code: 'ES', locationTypeId: 2, continentId: 1 }),
     });
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ code: 'Is already used' });
+  });
+
+  it('requires the levels the location type asks for, and nothing the layout hides', async () => {
+    const save = 'bm_pricewatch_locations_save';
+    const city = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: save,
+      values: values({ name: 'Nowhere', code: 'XX-NOWHERE', locationTypeId: 4, latitude: 1, longitude: 1 }),
+    });
+    expect(city.status).toBe(400);
+    expect(city.body.errors).toEqual({
+      continentId: 'This field is required',
+      countryId: 'This field is required',
+      provinceId: 'This field is required',
+    });
+    const airport = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: save,
+      values: values({ name: 'Nowhere Intl', code: 'XX-NOWHERE-AP', locationTypeId: 5 }),
+    });
+    expect(Object.keys(airport.body.errors as object).sort()).toEqual([
+      'cityId',
+      'continentId',
+      'countryId',
+      'iataCode',
+      'provinceId',
+    ]);
+    // A continent asks for no level above it.
+    const continent = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: save,
+      values: values({ name: 'Atlantis', code: 'CT-ATL', locationTypeId: 1 }),
+    });
+    expect(continent.status, JSON.stringify(continent.body)).toBe(201);
+  });
+
+  it('drops the coordinates of a place that becomes a geo group', async () => {
+    const made = await call('admin', 'POST', '/api/pricewatchlocations', {
+      storeProcedure: 'bm_pricewatch_locations_save',
+      values: values({ name: 'Mu', code: 'CT-MU', locationTypeId: 1, latitude: 10, longitude: 20 }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const continent = await one<{ id: number }>(
+      'SELECT min(id) AS id FROM pricewatch_locations WHERE location_type_id = 1',
+    );
+    const changed = await call('admin', 'PUT', `/api/pricewatchlocations/${made.body.id}`, {
+      storeProcedure: 'bm_pricewatch_locations_save',
+      values: values({ locationTypeId: 8, continentId: continent.id, rowVersion: 1 }),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const row = await one<{ latitude: string | null; longitude: string | null }>(
+      'SELECT latitude, longitude FROM pricewatch_locations WHERE id = $1',
+      [made.body.id],
+    );
+    expect(row).toEqual({ latitude: null, longitude: null });
   });
 
   it('an empty text from the form is no value, so an optional code is left empty', async () => {
     // The form sends a cleared text field as ''; IATA code must be three letters or none.
     const saved = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: 'bm_pricewatch_locations_save',
-      values: values({ name: 'Empty code town', code: 'XX-EMPTY', locationTypeId: 4, iataCode: '' }),
+      values: values({ name: 'Empty code town', code: 'XX-EMPTY', locationTypeId: 1, iataCode: '' }),
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const row = await one<{ iata_code: string | null }>(

@@ -17,12 +17,41 @@ import {
 import { defineArea } from '../manifest.ts';
 import { seedCatalogue } from './demo.ts';
 
-/** A level above the place, picked by name among the locations of its type under the level above. */
-const level = (key: string, label: string, alias: string, idKey: string, params: Record<string, unknown>) =>
+/**
+ * The location type decides the layout (ADR 0012): which levels above the place the form asks for,
+ * which of them are required, and whether the place has coordinates. Types: 1 continent, 2 country,
+ * 3 province, 4 city, 5 airport, 6 train station, 7 planet, 8 geo group.
+ */
+const ofType = (...types: number[]) => types.map((t) => `locationTypeId == ${t}`).join(' || ');
+const layout = (types: number[], requiredToo = true) => ({
+  visibleWhen: ofType(...types),
+  ...(requiredToo ? { requiredWhen: ofType(...types) } : {}),
+});
+const BELOW_CONTINENT = [2, 3, 4, 5, 6, 8];
+const BELOW_COUNTRY = [3, 4, 5, 6];
+const BELOW_PROVINCE = [4, 5, 6];
+const IN_A_CITY = [5, 6];
+/** Places with coordinates and a time zone: not the planet, not a geo group. */
+const PLACES = [1, 2, 3, 4, 5, 6];
+
+/**
+ * A level above the place, looked up by name among the locations of its type under the level
+ * chosen above it (each level's lookup names the one above, so choosing again empties those below).
+ * Province and city lookups fetch 20 suggestions at a time, the others up to 1,000.
+ */
+const level = (
+  key: string,
+  label: string,
+  alias: string,
+  idKey: string,
+  params: Record<string, unknown>,
+  shown: ReturnType<typeof layout>,
+) =>
   pickedBy(key, label, `${alias}.name`, idKey, 'locations', {
     type: 'autocomplete',
     sourceParams: params,
     validations: [],
+    ...shown,
   });
 
 export const pricewatchLocations = defineArea({
@@ -45,17 +74,55 @@ export const pricewatchLocations = defineArea({
     LEFT JOIN pricewatch_locations pr ON pr.id = t.province_id
     LEFT JOIN pricewatch_locations ci ON ci.id = t.city_id`,
   list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  form: { version: 2 },
   fields: [
     idField,
     nameField(),
     codeField('Code', '[A-Z0-9][A-Z0-9-]{1,39}', 'Capitals, digits and dashes, as in ES-MD or MAD'),
-    pickedBy('locationTypeName', 'Location type', 'lt.name', 'locationTypeId', 'locationtypes'),
-    level('continentName', 'Continent', 'cn', 'continentId', { locationTypeId: 1 }),
-    level('geoGroupName', 'Geo group', 'gg', 'geoGroupId', { locationTypeId: 8 }),
-    level('countryName', 'Country', 'co', 'countryId', { locationTypeId: 2, continentId: '{continentName}' }),
-    level('provinceName', 'Province', 'pr', 'provinceId', { locationTypeId: 3, countryId: '{countryName}' }),
-    level('cityName', 'City', 'ci', 'cityId', { locationTypeId: 4, provinceId: '{provinceName}' }),
+    // The form reads the types' form names (8 is "Geo group"); the list shows their names ("Region").
+    pickedBy('locationTypeName', 'Location type', 'lt.name', 'locationTypeId', 'locationtypes', {
+      displayFieldName: 'formName',
+    }),
+    level(
+      'continentName',
+      'Continent',
+      'cn',
+      'continentId',
+      { locationTypeId: 1, pageSize: 1000 },
+      layout(BELOW_CONTINENT),
+    ),
+    level(
+      'geoGroupName',
+      'Geo group',
+      'gg',
+      'geoGroupId',
+      { locationTypeId: 8, continentId: '{continentName}', pageSize: 1000 },
+      layout([2], false),
+    ),
+    level(
+      'countryName',
+      'Country',
+      'co',
+      'countryId',
+      { locationTypeId: 2, continentId: '{continentName}', pageSize: 1000 },
+      layout(BELOW_COUNTRY),
+    ),
+    level(
+      'provinceName',
+      'Province',
+      'pr',
+      'provinceId',
+      { locationTypeId: 3, countryId: '{countryName}', pageSize: 20 },
+      layout(BELOW_PROVINCE),
+    ),
+    level(
+      'cityName',
+      'City',
+      'ci',
+      'cityId',
+      { locationTypeId: 4, provinceId: '{provinceName}', pageSize: 20 },
+      layout(IN_A_CITY),
+    ),
     {
       key: 'iataCode',
       label: 'IATA code',
@@ -63,6 +130,9 @@ export const pricewatchLocations = defineArea({
       form: {
         type: 'text',
         validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
+        // Cities may carry a metropolitan code (LON); an airport must have its own.
+        visibleWhen: ofType(4, 5),
+        requiredWhen: ofType(5),
       },
     },
     {
@@ -70,14 +140,14 @@ export const pricewatchLocations = defineArea({
       label: 'Latitude',
       type: 'decimal',
       list: { visible: false },
-      form: { type: 'decimal' },
+      form: { type: 'decimal', ...layout(PLACES, false) },
     },
     {
       key: 'longitude',
       label: 'Longitude',
       type: 'decimal',
       list: { visible: false },
-      form: { type: 'decimal' },
+      form: { type: 'decimal', ...layout(PLACES, false) },
     },
     {
       key: 'windowsTimeZone',
@@ -87,6 +157,7 @@ export const pricewatchLocations = defineArea({
       form: {
         type: 'text',
         validations: [{ name: 'maxlength', value: 100, message: 'At most 100 characters' }],
+        ...layout(PLACES, false),
       },
     },
     {
@@ -96,6 +167,7 @@ export const pricewatchLocations = defineArea({
       form: {
         type: 'text',
         validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'An ISO 4217 code, as in EUR' }],
+        ...layout([2], false),
       },
     },
     enabledField,
@@ -120,13 +192,14 @@ export const pricewatchLocations = defineArea({
         continentId: { column: 'continentId', type: 'integer' },
         countryId: { column: 'countryId', type: 'integer' },
         provinceId: { column: 'provinceId', type: 'integer' },
+        code: { column: 'code', type: 'text' },
         enabled: { column: 'enabled', type: 'boolean' },
       },
     }),
     lookup({
       name: 'office-locations',
       view: 'v_dd_office_locations',
-      columns: ['id', 'name', 'locationTypeId', 'locationTypeName'],
+      columns: ['id', 'name', 'locationTypeId', 'locationTypeName', 'locationId', 'locationName', 'label'],
       searchColumn: 'name',
       orderBy: 'name',
       filters: {
@@ -145,10 +218,16 @@ export const pricewatchLocations = defineArea({
     name: 'Sample Valley',
     code: 'ES-SAMPLE-VALLEY',
     locationTypeId: 4,
+    // A city's layout asks for its continent, country and province.
+    continentId: { sql: "SELECT continent_id FROM pricewatch_locations WHERE code = 'ES'" },
+    countryId: { sql: "SELECT id FROM pricewatch_locations WHERE code = 'ES'" },
+    provinceId: {
+      sql: `SELECT min(p.id) FROM pricewatch_locations p JOIN pricewatch_locations c ON c.id = p.country_id
+             WHERE p.location_type_id = 3 AND c.code = 'ES'`,
+    },
     latitude: 40.1,
     longitude: -3.5,
     windowsTimeZone: 'Romance Standard Time',
-    currencyCode: 'EUR',
     enabled: true,
   },
   demo: (db, { scale }) => seedCatalogue(db, scale),

@@ -23,6 +23,23 @@ export const OFFICE_TYPES = {
   train_station: { color: 'orange', label: 'Train station' },
 };
 
+/** The location type an office of each type stands at: city 4, the airport kinds 5, train station 6. */
+export const OFFICE_LOCATION_TYPE: Record<keyof typeof OFFICE_TYPES, number> = {
+  city: 4,
+  airport_terminal: 5,
+  airport_shuttle: 5,
+  airport_meet_greet: 5,
+  train_station: 6,
+};
+
+/** The location stays while its type fits the office type; a change that breaks the fit clears it. */
+const FITS = Object.entries(OFFICE_LOCATION_TYPE)
+  .map(([office, type]) => `officeType == '${office}' && locationTypeId == ${type}`)
+  .join(' || ');
+
+/** The location's name and type, reloaded by id when the office type or the location changes. */
+const OFFICE_LOCATION = '/api/dropdowns/office-locations';
+
 export const pricewatchOffices = defineArea({
   entity: 'PricewatchOffice',
   label: 'Offices',
@@ -39,7 +56,7 @@ export const pricewatchOffices = defineArea({
     JOIN pricewatch_locations l ON l.id = t.location_id
     JOIN location_types lt ON lt.id = l.location_type_id`,
   list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  form: { version: 2 },
   fields: [
     idField,
     nameField(),
@@ -53,15 +70,40 @@ export const pricewatchOffices = defineArea({
         type: 'singleselect',
         options: Object.entries(OFFICE_TYPES).map(([value, tag]) => ({ value, label: tag.label })),
         validations: [required],
+        changedEvent: `${OFFICE_LOCATION}?locationId={locationName}`,
+        prefillFields: ['locationName', 'locationTypeId'],
       },
     },
-    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', { type: 'autocomplete' }),
+    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'office-locations', {
+      type: 'autocomplete',
+      displayFieldName: 'label',
+      changedEvent: `${OFFICE_LOCATION}?locationId={value}`,
+      prefillFields: ['locationTypeId'],
+      keepWhen: FITS,
+    }),
     {
       key: 'locationTypeName',
       label: 'Location type',
       type: 'text',
       select: 'lt.name',
       list: { visible: false },
+    },
+    {
+      // The form shows the location's type (read-only), reloaded with the location; cleared with
+      // the office type.
+      key: 'locationTypeId',
+      label: 'Location type',
+      type: 'number',
+      select: 'l.location_type_id',
+      list: false,
+      form: {
+        type: 'combobox',
+        source: '/api/dropdowns/locationtypes',
+        displayFieldName: 'formName',
+        valueFieldName: 'id',
+        cssClass: 'readonly',
+        keepWhen: 'officeType != null',
+      },
     },
     { key: 'iataCode', label: 'IATA code', type: 'text', readOnly: true },
     { key: 'address', label: 'Address', type: 'text', form: { type: 'text', validations: [maxLength(300)] } },
