@@ -19,7 +19,10 @@ export function SelectInput(props: FieldWidgetProps & { searchable: boolean }) {
       data={selectItems(options, [shown])}
       value={optionKey(shown) || null}
       searchable={searchable}
-      clearable={!field.required && !props.readOnly}
+      // Any editable select can be emptied, as a text box can; a required one then says so on save.
+      clearable={!props.readOnly}
+      // Mantine hides its clear button from assistive technology; ours is named and reachable.
+      clearButtonProps={{ 'aria-label': `Clear ${field.label}`, 'aria-hidden': false }}
       maxDropdownHeight={SELECT_MAX_HEIGHT_PX}
       nothingFoundMessage={loading ? 'Loading…' : 'Nothing found'}
       comboboxProps={{ withinPortal: true }}
