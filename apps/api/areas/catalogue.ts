@@ -89,7 +89,7 @@ export const pickedBy = (
   },
 });
 
-export const MAP_STATUS: Tags = {
+const MAP_STATUS: Tags = {
   unmapped: { color: 'gray', label: 'Not mapped' },
   mapped: { color: 'green', label: 'Mapped' },
   blacklisted: { color: 'dark', label: 'Blacklisted' },

@@ -3,7 +3,7 @@
  * fuel/air conditioning, as the Association of Car Rental Industry Systems Standards publishes them.
  * A code's name is what its letters spell out.
  */
-export const CATEGORY: Record<string, string> = {
+const CATEGORY: Record<string, string> = {
   M: 'Mini',
   N: 'Mini Elite',
   E: 'Economy',
@@ -23,7 +23,7 @@ export const CATEGORY: Record<string, string> = {
   O: 'Oversize',
   X: 'Special',
 };
-export const VEHICLE_TYPE: Record<string, string> = {
+const VEHICLE_TYPE: Record<string, string> = {
   B: '2-3 Door',
   C: '2/4 Door',
   D: '4-5 Door',
@@ -47,7 +47,7 @@ export const VEHICLE_TYPE: Record<string, string> = {
   G: 'Crossover',
   K: 'Commercial Van/Truck',
 };
-export const TRANSMISSION: Record<string, string> = {
+const TRANSMISSION: Record<string, string> = {
   M: 'Manual (drive unspecified)',
   N: 'Manual 4WD',
   C: 'Manual AWD',
@@ -55,7 +55,7 @@ export const TRANSMISSION: Record<string, string> = {
   B: 'Auto 4WD',
   D: 'Auto AWD',
 };
-export const FUEL_AIR: Record<string, string> = {
+const FUEL_AIR: Record<string, string> = {
   R: 'Unspecified fuel, air',
   N: 'Unspecified fuel, no air',
   D: 'Diesel, air',

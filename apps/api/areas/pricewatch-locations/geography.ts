@@ -52,7 +52,7 @@ const airportData = createRequire(import.meta.url)('airport-data-js') as typeof 
 const CITY_RADIUS_KM = 60;
 
 /** `São Paulo` → `SAO-PAULO`: the part of a code a name gives. */
-export function codePart(name: string, max = 24): string {
+function codePart(name: string, max = 24): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -63,7 +63,7 @@ export function codePart(name: string, max = 24): string {
     .replace(/-+$/g, '');
 }
 
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLon = (lon2 - lon1) * rad;
@@ -88,7 +88,7 @@ function windowsZone(iana: string | undefined): string | null {
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export interface Airport {
+interface Airport {
   iata: string;
   name: string;
   country: string;
@@ -99,7 +99,7 @@ export interface Airport {
 }
 
 /** Airports with scheduled service and an IATA code, large ones first. */
-export async function scheduledAirports(): Promise<Airport[]> {
+async function scheduledAirports(): Promise<Airport[]> {
   const [large, medium] = await Promise.all([
     airportData.getAirportsByType('large_airport'),
     airportData.getAirportsByType('medium_airport'),

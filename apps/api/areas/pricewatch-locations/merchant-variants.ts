@@ -101,7 +101,7 @@ const ABBREVIATIONS: readonly [RegExp, string][] = [
 ];
 
 /** `München` → `Muenchen`, `Málaga` → `Malaga`: as systems without accents write them. */
-export function transliterate(text: string): string {
+function transliterate(text: string): string {
   return text
     .replace(/ä/g, 'ae')
     .replace(/ö/g, 'oe')

@@ -10,7 +10,7 @@ import {
 } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
-export const OPTION_CATEGORIES = {
+const OPTION_CATEGORIES = {
   equipment: { color: 'blue', label: 'Equipment' },
   driver: { color: 'grape', label: 'Driver' },
   protection: { color: 'green', label: 'Protection' },
