@@ -9,6 +9,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { gridRows } from '../support/list-helpers.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -186,4 +187,40 @@ test('the office type reloads the location, clears one that does not fit, and al
     [office.id],
   );
   expect(saved).toEqual({ location_id: station.id, office_type: 'train_station' });
+});
+
+test('location keywords: reached from a location, listed for it, added with its name prefilled', async ({
+  page,
+}) => {
+  const muc = await idOf('MUC');
+  // Without its location the keyword list is not shown: the locations list is.
+  await page.goto('/locationkeyword/list');
+  await page.waitForURL(/\/pricewatchLocation\/list/);
+
+  await page.goto(`/pricewatchLocation/list?ignorestate=true&id=${muc}`);
+  await expect(gridRows(page)).toHaveCount(1);
+  await gridRows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Location keywords' }).click();
+  await page.waitForURL(new RegExp(`/locationkeyword/list\\?locationId=${muc}$`));
+
+  await page.getByRole('link', { name: 'Create record' }).click();
+  await waitForForm(page);
+  // The location comes from the list, by name; a keyword is saved and closed, never saved alone.
+  await expect(box(page, /^Location/)).toHaveValue('Munich International Airport');
+  await expect(toolbarButton(page, 'Save')).toHaveCount(0);
+  const keyword = `Flughafen MUC ${Date.now().toString(36)}`;
+  await box(page, /^Keyword/).fill(keyword);
+  await pickOption(page, 'Language', 'de - German');
+  await toolbarButton(page, 'Save and close').click();
+
+  await page.waitForURL(new RegExp(`/locationkeyword/list\\?locationId=${muc}$`));
+  await expect(gridRows(page).filter({ hasText: keyword })).toHaveCount(1);
+  const [row] = await query<{ location_id: number; language_code: string }>(
+    'SELECT location_id, language_code FROM location_keywords WHERE keyword = $1',
+    [keyword],
+  );
+  expect(row).toEqual({ location_id: muc, language_code: 'de' });
 });

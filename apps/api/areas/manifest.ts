@@ -4,7 +4,15 @@
  * for areas that use them, the standard list view and save/delete/publish procedures are all
  * derived from it (src/areas/). How to add an area: docs/areas.md.
  */
-import type { ColumnType, EntityAction, FormFieldSpec, PresetDefinition, RowAction } from '@bm/contracts';
+import type {
+  ColumnType,
+  EntityAction,
+  FormFieldSpec,
+  PresetDefinition,
+  PresetSettings,
+  RequiredParam,
+  RowAction,
+} from '@bm/contracts';
 import type { DropdownSpec } from '../catalog/dropdowns.ts';
 import type { CatalogColumnType } from '../catalog/entity-spec.ts';
 import type { Queryable } from '../src/db/pool.ts';
@@ -22,7 +30,7 @@ export type MenuGroup =
 export type Tags = Record<string, { color: string; label: string }>;
 
 /** How one field shows in the list: its grid column and what the list endpoint allows on it. */
-export interface ListSettings {
+interface ListSettings {
   /** Shown when the user has not chosen columns (default true). */
   visible?: boolean;
   /** May be filtered (default true). */
@@ -74,9 +82,14 @@ export interface AreaField {
    */
   idKey?: string;
   idColumn?: string;
+  /**
+   * In the record the API answers (GET by id) though not a form field, e.g. a name another
+   * area's form reads when it prefills from this record.
+   */
+  record?: boolean;
 }
 
-export interface ListSpec {
+interface ListSpec {
   /** Raise to ship a changed list preset (screens prefer the latest version). */
   version: number;
   /** The initial sort. */
@@ -85,6 +98,13 @@ export interface ListSpec {
   settings?: Record<string, unknown>;
   /** Redirect after a create from the list's Create button. */
   createRedirect?: boolean;
+  /**
+   * The list shows the records of one parent only: without this query parameter the page goes to
+   * `otherwise` (e.g. keywords need `locationId`, else the locations list).
+   */
+  requiredParam?: RequiredParam;
+  /** Row actions besides the derived ones (e.g. Open, or a location's keywords). */
+  extraRowActions?: readonly RowAction[];
   /**
    * Adjustments to the derived row actions (View, Edit when the area saves, Get Map when it maps,
    * Delete when it deletes), e.g. a condition on Delete.
@@ -95,7 +115,7 @@ export interface ListSpec {
   };
 }
 
-export interface FormSpec {
+interface FormSpec {
   /** Raise to ship changed form presets. */
   version: number;
   /** Raise to ship a changed bulk-edit preset (default: `version`). */
@@ -107,10 +127,12 @@ export interface FormSpec {
   presets?: readonly ('Create' | 'Edit' | 'View' | 'BulkEdit')[];
   /** The view form is readonly without a save action (e.g. a record nobody edits). */
   viewOnly?: boolean;
+  /** Settings of the form presets (e.g. `hideToolbarActions: ['save']`: Save and close only). */
+  settings?: PresetSettings;
 }
 
 /** Procedures the area writes through; the standard ones are generated unless named here. */
-export interface ProcedureNames {
+interface ProcedureNames {
   save?: string;
   delete?: string;
   publish?: string;

@@ -3,7 +3,7 @@
  * (areas/index.ts). Entity rights are named `BMTools/{Entity}/{Action}` (a few spelled as the area
  * declares); tool rights are bare names.
  */
-import { type EntityAction, entityRightName, listPathOf } from '@bm/contracts';
+import { type EntityAction, entityRightName, listPathOf, type RequiredParam } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { MenuGroup } from '../areas/manifest.ts';
 
@@ -27,6 +27,8 @@ export interface EntityArea {
   icon: string;
   /** Whether `/` may lead here; such areas are tried in index order before all others. */
   home?: boolean | undefined;
+  /** The list is shown only for one parent record (its query parameter, and where to go without). */
+  requiredParam?: RequiredParam | undefined;
 }
 
 interface ToolArea {
@@ -69,6 +71,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           rightOverrides: a.rightOverrides,
           icon: a.icon,
           home: a.home,
+          requiredParam: a.list?.requiredParam,
         },
 );
 

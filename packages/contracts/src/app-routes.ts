@@ -42,6 +42,16 @@ export interface AppRoute {
   label?: string | undefined;
   /** One record of the entity ("Page"): record screens are headed "Edit page “Home”". */
   singular?: string | undefined;
+  /**
+   * A list shown only for one parent record: without this query parameter the page goes to
+   * `otherwise`; with it, Create record carries it on to the new record's form.
+   */
+  requiredParam?: RequiredParam | undefined;
+}
+
+export interface RequiredParam {
+  name: string;
+  otherwise: string;
 }
 
 export interface AppRoutes {
@@ -62,6 +72,7 @@ export const appRouteSchema = z.object({
   hasPreset: z.boolean().optional(),
   label: z.string().optional(),
   singular: z.string().optional(),
+  requiredParam: z.object({ name: z.string().min(1), otherwise: z.string().startsWith('/') }).optional(),
 });
 
 export const appRoutesSchema = z.object({
@@ -103,6 +114,7 @@ export interface EntityRouteSource {
   rightOverrides?: Partial<Record<EntityAction, string>> | undefined;
   label?: string | undefined;
   singular?: string | undefined;
+  requiredParam?: RequiredParam | undefined;
 }
 
 /** One route per screen whose action the area allows; a screen without its right cannot exist. */
@@ -115,6 +127,7 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       listPath: listPathOf(area.segment),
       ...(area.label === undefined ? {} : { label: area.label }),
       ...(area.singular === undefined ? {} : { singular: area.singular }),
+      ...(kind === 'list' && area.requiredParam ? { requiredParam: area.requiredParam } : {}),
     }),
   );
 }

@@ -18,11 +18,28 @@ export const locationKeywords = defineArea({
   table: 'location_keywords',
   sql: 'generated',
   joins: 'JOIN pricewatch_locations l ON l.id = t.location_id JOIN languages lg ON lg.code = t.language_code',
-  list: { version: 1, sort: { key: 'keyword', direction: 'ASC' } },
-  form: { version: 1 },
+  list: {
+    version: 2,
+    sort: { key: 'keyword', direction: 'ASC' },
+    requiredParam: { name: 'locationId', otherwise: '/pricewatchLocation/list' },
+  },
+  // Save and close only: a keyword is added for the location the list shows, then back to it.
+  form: { version: 2, settings: { hideToolbarActions: ['save'] } },
   fields: [
     idField,
-    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', { type: 'autocomplete' }),
+    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
+      type: 'autocomplete',
+      // Opened from a location's keywords (`?locationId=`), the form reads that location's name.
+      changedEvent: '/api/pricewatchlocations/{value}',
+      prefillFields: ['locationName'],
+    }),
+    {
+      // The list's filter by location (`?locationId=` from the address).
+      key: 'locationId',
+      label: 'Location id',
+      type: 'number',
+      list: { visible: false },
+    },
     {
       key: 'keyword',
       label: 'Keyword',

@@ -576,3 +576,37 @@ describe('the seeded catalogue', () => {
     }
   });
 });
+
+describe('location keywords, tied to a location', () => {
+  it('publishes that the keyword list needs a locationId, else the locations list', async () => {
+    const { body } = await call('admin', 'GET', '/api/app-routes');
+    const list = (body.routes as { pattern: string; requiredParam?: unknown }[]).find(
+      (r) => r.pattern === '/locationkeyword/list',
+    );
+    expect(list?.requiredParam).toEqual({ name: 'locationId', otherwise: '/pricewatchLocation/list' });
+  });
+
+  it('answers a location with the id and locationName the keyword form reads', async () => {
+    const muc = await one<{ id: number }>("SELECT id FROM pricewatch_locations WHERE code = 'MUC'");
+    const { status, body } = await call('admin', 'GET', `/api/pricewatchlocations/${muc.id}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: muc.id, locationName: 'Munich International Airport' });
+  });
+
+  it('offers Location keywords on a location row, and Save and close only on the keyword form', async () => {
+    const presetOf = async (right: string) => {
+      const { body } = await call('admin', 'GET', `/api/presets/user/${encodeURIComponent(right)}`);
+      const preset = (body as unknown as { name: string; definition: string }[]).find((p) => p.name === 'default');
+      return JSON.parse(preset?.definition ?? '{}') as {
+        rowActions: { type: string; pageUrl?: string }[];
+        settings: { hideToolbarActions?: string[] };
+      };
+    };
+    const locations = await presetOf('BMTools/PricewatchLocation/List');
+    expect(locations.rowActions).toContainEqual(
+      expect.objectContaining({ type: 'locationKeyword', pageUrl: '/locationkeyword/list?locationId={id}' }),
+    );
+    for (const right of ['BMTools/LocationKeyword/Create', 'BMTools/LocationKeyword/Edit'])
+      expect((await presetOf(right)).settings.hideToolbarActions).toEqual(['save']);
+  });
+});

@@ -73,7 +73,20 @@ export const pricewatchLocations = defineArea({
     LEFT JOIN pricewatch_locations co ON co.id = t.country_id
     LEFT JOIN pricewatch_locations pr ON pr.id = t.province_id
     LEFT JOIN pricewatch_locations ci ON ci.id = t.city_id`,
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  list: {
+    version: 2,
+    sort: { key: 'name', direction: 'ASC' },
+    createRedirect: true,
+    extraRowActions: [
+      {
+        type: 'locationKeyword',
+        label: 'Location keywords',
+        order: 0,
+        pageUrl: '/locationkeyword/list?locationId={id}',
+        columnKey: 'id',
+      },
+    ],
+  },
   form: { version: 2 },
   fields: [
     idField,
@@ -169,6 +182,15 @@ export const pricewatchLocations = defineArea({
         validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'An ISO 4217 code, as in EUR' }],
         ...layout([2], false),
       },
+    },
+    {
+      // The keyword form reads the location's name under this key when it prefills.
+      key: 'locationName',
+      label: 'Location name',
+      type: 'text',
+      select: 't.name',
+      list: false,
+      record: true,
     },
     enabledField,
     ...updatedFields,

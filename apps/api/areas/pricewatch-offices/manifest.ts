@@ -15,7 +15,7 @@ import {
 } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
-export const OFFICE_TYPES = {
+const OFFICE_TYPES = {
   city: { color: 'blue', label: 'City' },
   airport_terminal: { color: 'teal', label: 'Airport terminal' },
   airport_shuttle: { color: 'cyan', label: 'Airport shuttle' },
@@ -24,7 +24,7 @@ export const OFFICE_TYPES = {
 };
 
 /** The location type an office of each type stands at: city 4, the airport kinds 5, train station 6. */
-export const OFFICE_LOCATION_TYPE: Record<keyof typeof OFFICE_TYPES, number> = {
+const OFFICE_LOCATION_TYPE: Record<keyof typeof OFFICE_TYPES, number> = {
   city: 4,
   airport_terminal: 5,
   airport_shuttle: 5,

@@ -22,6 +22,7 @@ function routesOf(area: Area): AppRoute[] {
     rightOverrides: area.rightOverrides,
     label: area.label,
     singular: area.singular,
+    requiredParam: area.requiredParam,
   });
 }
 

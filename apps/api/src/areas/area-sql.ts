@@ -208,7 +208,7 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
     sql: viewSql(names.list, ['t."id" AS "id"', ...listFields.map(selectItem)], `${t} t${joins}`),
   });
 
-  const recordFields = fields.filter((f) => f.form !== undefined);
+  const recordFields = fields.filter((f) => f.form !== undefined || f.record === true);
   objects.push({
     name: names.record,
     kind: 'view',

@@ -148,6 +148,7 @@ function rowActions(area: EntityManifest): RowAction[] {
       storedProcedure: remove,
       ...spec.delete,
     });
+  actions.push(...(area.list?.extraRowActions ?? []));
   return actions.map((action, index) => ({ ...action, order: index + 1 }) as RowAction);
 }
 
@@ -218,7 +219,7 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
     withTabs = true,
   ): PresetDefinition => ({
     source: area.api,
-    settings: {},
+    settings: { ...form.settings },
     definition: columns,
     actions,
     rowActions: [],

@@ -1,6 +1,12 @@
-import { entityRoutes } from '@bm/contracts';
+import { type AppRoute, entityRoutes } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { entityScreenRights, holds, openableRights, pageConfigRights } from './screenRights.ts';
+import {
+  entityScreenRights,
+  holds,
+  openableRights,
+  pageConfigRights,
+  screenRightOf,
+} from './screenRights.ts';
 
 const TABLE = [
   ...entityRoutes({
@@ -68,5 +74,18 @@ describe('screens without their default preset', () => {
       'BMTools/Widget/List',
       'Other',
     ]);
+  });
+});
+
+describe('screenRightOf', () => {
+  const table: AppRoute[] = [
+    { pattern: '/word/list', kind: 'list', right: 'BMTools/Word/List' },
+    { pattern: '/word/edit/:id', kind: 'edit', right: 'BMTools/Word/Edit' },
+  ];
+  it('finds the screen a URL template opens, query and placeholders aside', () => {
+    expect(screenRightOf('/word/list?placeId={id}', table)).toBe('BMTools/Word/List');
+    expect(screenRightOf('/Word/edit/{id}', table)).toBe('BMTools/Word/Edit');
+    expect(screenRightOf('/word/view/{id}', table)).toBeUndefined();
+    expect(screenRightOf('https://elsewhere.example/word/list', table)).toBeUndefined();
   });
 });

@@ -65,3 +65,25 @@ export function pageConfigRights(config: Pick<PageConfig, 'actions'>): ScreenRig
 
 export const holds = (rights: ReadonlySet<string>, right: string | undefined): boolean =>
   right !== undefined && rights.has(right);
+
+const segmentsOf = (path: string): string[] => path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+const isParam = (segment: string): boolean => segment.startsWith(':') || /^\{\w+\}$/.test(segment);
+
+/**
+ * The right of the screen an in-app URL or URL template opens (`/x/list?locationId={id}`,
+ * `/x/edit/{id}`), or undefined when it opens none of the route table's screens.
+ */
+export function screenRightOf(url: string, table: readonly AppRoute[]): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const wanted = segmentsOf(url);
+  const route = table.find((r) => {
+    const pattern = segmentsOf(r.pattern);
+    return (
+      pattern.length === wanted.length &&
+      pattern.every(
+        (p, i) => isParam(p) || isParam(wanted[i] ?? '') || p.toLowerCase() === wanted[i]?.toLowerCase(),
+      )
+    );
+  });
+  return route?.right;
+}

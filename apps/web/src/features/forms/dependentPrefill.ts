@@ -45,6 +45,9 @@ export function prefillValues(
   const values: Record<string, unknown> = {};
   if (!record) return values;
   const only = source.spec.prefillFields;
+  // The answer's text for the changed field itself (one that edits an id) is what it shows.
+  if (source.spec.mapKeyId && Object.hasOwn(record, source.mapKey) && (!only || only.includes(source.mapKey)))
+    values[displayKey(source.mapKey)] = record[source.mapKey];
   for (const field of fields) {
     if (field.mapKey === source.mapKey || field.type === 'spacer') continue;
     if (only && !only.includes(field.mapKey)) continue;

@@ -74,3 +74,15 @@ export function initialValues(input: InitialValuesInput): FormValues {
   }
   return values;
 }
+
+/** The fields of a new record that take their starting value from the address's query string. */
+export function fieldsFromAddress(fields: readonly FormField[], search: string): string[] {
+  const query = queryValues(search);
+  return fields
+    .filter(
+      (f) =>
+        query.has(f.mapKey.toLowerCase()) ||
+        (f.spec.mapKeyId !== undefined && query.has(f.spec.mapKeyId.toLowerCase())),
+    )
+    .map((f) => f.mapKey);
+}

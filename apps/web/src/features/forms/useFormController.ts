@@ -33,6 +33,35 @@ export function useFormController(fields: readonly FormField[]) {
     dispatch({ type: 'setValues', values: next });
   }, []);
 
+  /** Runs a field's changedEvent for its value: the answer fills the fields it names. */
+  const prefill = useCallback(
+    (field: FormField, url: string) => {
+      const settle = (prefilled: Record<string, unknown>) => {
+        const merged = { ...values.current, ...prefilled };
+        setValues({ ...prefilled, ...consequencesOf(fields, field, merged, { cascade: false }) });
+      };
+      http
+        .request<unknown>(url, { silent: true })
+        .then((body) => settle(prefillValues(fields, field, body)))
+        // A failed prefill fetch fills nothing; the conditions still apply.
+        .catch(() => settle({}));
+    },
+    [fields, http, setValues],
+  );
+
+  /** A new record's fields that start with a value from the address run their changedEvent. */
+  const prefillFromAddress = useCallback(
+    (keys: readonly string[]) => {
+      for (const field of fields) {
+        const url = keys.includes(field.mapKey)
+          ? prefillUrl(field, values.current[field.mapKey], values.current)
+          : undefined;
+        if (url) prefill(field, url);
+      }
+    },
+    [fields, prefill],
+  );
+
   const change = useCallback(
     (field: FormField, value: unknown) => {
       // Compared with the live values, not a render's: under load a widget may report 8 and then 5
@@ -47,18 +76,9 @@ export function useFormController(fields: readonly FormField[]) {
       // Dependent lookups empty at once; keepWhen waits for a prefill, which may change what it reads.
       const cascade = consequencesOf(fields, field, values.current, { keep: !url });
       if (Object.keys(cascade).length > 0) setValues(cascade);
-      if (!url) return;
-      const settle = (prefilled: Record<string, unknown>) => {
-        const merged = { ...values.current, ...prefilled };
-        setValues({ ...prefilled, ...consequencesOf(fields, field, merged, { cascade: false }) });
-      };
-      http
-        .request<unknown>(url, { silent: true })
-        .then((body) => settle(prefillValues(fields, field, body)))
-        // A failed prefill fetch fills nothing; the conditions still apply.
-        .catch(() => settle({}));
+      if (url) prefill(field, url);
     },
-    [fields, http, setValues],
+    [fields, prefill, setValues],
   );
 
   const setErrors = useCallback((errors: FieldErrors) => {
@@ -83,6 +103,7 @@ export function useFormController(fields: readonly FormField[]) {
     pending,
     load,
     change,
+    prefillFromAddress,
     setValues,
     setErrors,
     discard,

@@ -21,6 +21,21 @@ const all = new Set(['BMTools/Booking/View', 'BMTools/Booking/GetMap', 'BMTools/
 const context = { rights: all, rightPrefix: 'BMTools/Booking', hideActions: false };
 
 describe('row actions', () => {
+  it('reads a right spelled otherwise, and an action to another screen needs that screen', () => {
+    const place: RowAction[] = [
+      { type: 'view', label: 'View', order: 1, pageUrl: '/place/view/{id}' },
+      { type: 'locationKeyword', label: 'Keywords', order: 2, pageUrl: '/word/list?placeId={id}' },
+    ];
+    const screenRightOf = (url: string) => (url.startsWith('/word/') ? 'BMTools/Word/List' : undefined);
+    const base = { rightPrefix: 'BMTools/Place', hideActions: false, screenRightOf };
+    const labels = (rights: string[]) =>
+      permittedActions(place, { ...base, rights: new Set(rights), rightOf: { View: 'ViewPlace' } }).map(
+        (a) => a.label,
+      );
+    expect(labels(['ViewPlace', 'BMTools/Word/List'])).toEqual(['View', 'Keywords']);
+    expect(labels(['BMTools/Place/View'])).toEqual([]);
+  });
+
   it('derives the right prefix from the list right', () => {
     expect(rightPrefixOf('BMTools/Page/List')).toBe('BMTools/Page');
   });

@@ -28,6 +28,10 @@ export interface RowActionContext {
   rights: ReadonlySet<string>;
   /** `BMTools/Page` for the right `BMTools/Page/List`. */
   rightPrefix: string;
+  /** Rights spelled otherwise than `{prefix}/{suffix}` (the location pages' ViewLocation), by suffix. */
+  rightOf?: Readonly<Partial<Record<string, string>>> | undefined;
+  /** The right of the in-app screen a URL leads to, when it leads to one of ours. */
+  screenRightOf?: ((url: string) => string | undefined) | undefined;
   frozenField?: string | undefined;
   hideActions: boolean;
 }
@@ -42,7 +46,11 @@ export function permittedActions(actions: readonly RowAction[], context: RowActi
   if (context.hideActions) return [];
   return sortRowActions(actions).filter((action) => {
     const suffix = ACTION_RIGHTS[action.type];
-    return suffix === undefined || context.rights.has(`${context.rightPrefix}/${suffix}`);
+    if (suffix !== undefined)
+      return context.rights.has(context.rightOf?.[suffix] ?? `${context.rightPrefix}/${suffix}`);
+    // Any other action that opens one of our screens needs that screen's right (and its preset).
+    const screen = action.pageUrl ? context.screenRightOf?.(action.pageUrl) : undefined;
+    return screen === undefined || context.rights.has(screen);
   });
 }
 

@@ -14,13 +14,22 @@ import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 interface ListToolbarProps {
   segment: string;
   canCreate: boolean;
+  /** Where Create record leads (the create form, with what the list hands on to it). */
+  createTo: string;
   canBulkEdit: boolean;
   /** The records Bulk edit changes: the filters as the grid shows them. */
   bulkTarget: BulkTarget | undefined;
   columnToggle: ReactNode;
 }
 
-export function ListToolbar({ segment, canCreate, canBulkEdit, bulkTarget, columnToggle }: ListToolbarProps) {
+export function ListToolbar({
+  segment,
+  canCreate,
+  createTo,
+  canBulkEdit,
+  bulkTarget,
+  columnToggle,
+}: ListToolbarProps) {
   return (
     <>
       {columnToggle}
@@ -37,12 +46,7 @@ export function ListToolbar({ segment, canCreate, canBulkEdit, bulkTarget, colum
         </Button>
       )}
       {canCreate && (
-        <Button
-          size="xs"
-          component={Link}
-          to={`/${segment}/create`}
-          leftSection={<IconPlus size={14} aria-hidden />}
-        >
+        <Button size="xs" component={Link} to={createTo} leftSection={<IconPlus size={14} aria-hidden />}>
           Create record
         </Button>
       )}

@@ -48,6 +48,7 @@ export function ListView(props: ListControllerInput) {
           <ListToolbar
             segment={list.segment}
             canCreate={list.canCreate}
+            createTo={list.createTo}
             canBulkEdit={list.canBulkEdit}
             bulkTarget={list.bulkTarget}
             columnToggle={

@@ -24,7 +24,7 @@ import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { columnLabels, plainErrorMessage } from '../../app/http/plainError.ts';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
-import { openableRights } from '../access/screenRights.ts';
+import { entityScreenRights, openableRights, screenRightOf } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { arrangedColumns } from '../grid/columnLayout.ts';
@@ -97,6 +97,8 @@ export interface ListController {
   rowActions: RowAction[];
   runRowAction: (action: RowAction, row: Row) => void;
   canCreate: boolean;
+  /** Where Create record leads: the form, carrying a list's required parameter and the way back. */
+  createTo: string;
   canBulkEdit: boolean;
   /** The records Bulk edit changes: the filters as the grid shows them; only with canBulkEdit. */
   bulkTarget: BulkTarget | undefined;
@@ -143,6 +145,13 @@ export function useListController({
   const source = definition.source ?? '';
   const segment = route.pattern.split('/')[1] ?? '';
   const prefix = rightPrefixOf(route.right);
+  const routes = appRoutes?.routes;
+  // The entity's screen rights as the server publishes them (some are spelled otherwise).
+  const screens = useMemo(() => entityScreenRights(route.pattern, routes ?? []), [route.pattern, routes]);
+  const rightOf = useMemo(
+    () => ({ View: screens.view, Edit: screens.edit, BulkEdit: screens.bulkEdit, Create: screens.create }),
+    [screens],
+  );
   const keyColumn = columns.find((c) => c.primary)?.mapKey ?? 'id';
 
   const grid = useListGridState({ rightName: route.right, definition, settings, search, firstVisit, chosen });
@@ -169,9 +178,11 @@ export function useListController({
       permittedActions(definition.rowActions, {
         rights,
         rightPrefix: prefix,
+        rightOf,
+        screenRightOf: (url) => screenRightOf(url, routes ?? []),
         hideActions: settings.hideActions,
       }),
-    [definition.rowActions, rights, prefix, settings.hideActions],
+    [definition.rowActions, rights, prefix, rightOf, routes, settings.hideActions],
   );
   const runRowAction = useRowActionRunner({
     source,
@@ -180,7 +191,7 @@ export function useListController({
     columns,
     bulkTarget: () => bulkTargetOf(columns, state.filters, source),
   });
-  const canBulkEdit = settings.bulkEdit && rights.has(`${prefix}/BulkEdit`);
+  const canBulkEdit = settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
 
   return {
@@ -208,7 +219,8 @@ export function useListController({
     arranged: arrangedColumns(columns, state.order, state.pinned),
     rowActions,
     runRowAction,
-    canCreate: rights.has(`${prefix}/Create`),
+    canCreate: rights.has(rightOf.Create ?? `${prefix}/Create`),
+    createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget: canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined,
     presets: {
@@ -286,4 +298,23 @@ function useLoadFailure(
       else grid.change({ type: 'restoreView', view: failure.attempt });
     },
   };
+}
+
+/**
+ * The create form's address. A list shown for one parent (`requiredParam`) hands the parent on to
+ * the new record and asks to come back to this list, not to the list without its parent.
+ */
+export function createPath(segment: string, route: Pick<AppRoute, 'requiredParam'>, search: string): string {
+  const name = route.requiredParam?.name;
+  const value = name ? queryValue(search, name) : undefined;
+  if (!name || value === undefined) return `/${segment}/create`;
+  const back = `/${segment}/list?${new URLSearchParams({ [name]: value })}`;
+  return `/${segment}/create?${new URLSearchParams({ [name]: value, redirecturl: back })}`;
+}
+
+/** A query parameter's value, its name compared without case; undefined when absent or empty. */
+export function queryValue(search: string, name: string): string | undefined {
+  for (const [key, value] of new URLSearchParams(search))
+    if (key.toLowerCase() === name.toLowerCase() && value.trim() !== '') return value;
+  return undefined;
 }
