@@ -1,13 +1,14 @@
 /**
  * Generated per-area browser tests: every area module of the index, in Chromium. As the admin,
  * its list shows the columns its manifest lists, with rows; its detail view shows the newest
- * record read-only; a record made from its sample is edited through its form and deleted from its
- * list. As the viewer, the list offers no Create, Edit or Delete. A new area is covered by being in
+ * record read-only; a record made from its sample (through its create form where every sampled
+ * widget can be filled, else through the API) is edited through its form and deleted from its list. As the viewer, the list offers no Create, Edit or Delete. A new area is covered by being in
  * the index (and by its `sample`).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
+import { DROPDOWNS } from '../../apps/api/catalog/dropdowns.ts';
 import { entitySpecOf, objectNames, presetsOf } from '../../apps/api/src/areas/derive.ts';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
@@ -87,6 +88,88 @@ const plainText = (area: EntityManifest): AreaField | undefined =>
       !JSON.stringify(f.form.validations ?? []).includes('pattern'),
   );
 
+/** The fields its create form lets the user fill, in form order. */
+const createFields = (area: EntityManifest): AreaField[] =>
+  (area.fields ?? []).filter(
+    (f) =>
+      f.form !== undefined &&
+      !f.form.notOnCreate &&
+      !f.readOnly &&
+      !(f.form.cssClass ?? '').includes('readonly') &&
+      (f.select === undefined || f.idKey !== undefined),
+  );
+
+const FILLABLE = new Set([
+  'text',
+  'number',
+  'decimal',
+  'boolean',
+  'combobox',
+  'singleselect',
+  'autocomplete',
+]);
+
+/** Whether a test can fill every field of its sample through the create form's widgets. */
+const formFillable = (area: EntityManifest): boolean =>
+  hasPreset(area, 'Create') &&
+  createFields(area).every(
+    (f) => !Object.hasOwn(area.sample ?? {}, f.idKey ?? f.key) || FILLABLE.has(f.form?.type ?? f.type),
+  );
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a lookup field shows for an id and what its lookup searches by, from the lookup's view. */
+async function lookupTexts(f: AreaField, value: unknown): Promise<{ search: string; shown: string }> {
+  const name = /^\/api\/dropdowns\/([\w-]+)/.exec(f.form?.source ?? '')?.[1] ?? '';
+  const lookup = DROPDOWNS.find((d) => d.name.toLowerCase() === name.toLowerCase());
+  if (!lookup) throw new Error(`${f.key}: no lookup ${name}`);
+  const display = f.form?.displayFieldName ?? 'name';
+  const [row] = await query<{ s: string; d: string }>(
+    `SELECT "${lookup.searchColumn}" AS s, "${display}" AS d FROM ${lookup.view}
+      WHERE "${f.form?.valueFieldName ?? 'id'}"::text = $1`,
+    [String(value)],
+  );
+  if (!row) throw new Error(`${f.key}: ${String(value)} is not in ${lookup.view}`);
+  return { search: row.s, shown: row.d };
+}
+
+/** Sets one field through its widget, as staff would. A field the layout hides is left alone. */
+async function fillField(page: Page, f: AreaField, value: unknown): Promise<void> {
+  const form = page.getByRole('form', { name: 'Record form' });
+  const named = { name: f.label, exact: true };
+  const type = f.form?.type ?? f.type;
+  // A field that shows for some values only appears once the fields before it have taken theirs.
+  if (f.form?.visibleWhen)
+    await form
+      .getByText(f.label, { exact: true })
+      .first()
+      .waitFor({ timeout: 3000 })
+      .catch(() => undefined);
+  if (type === 'boolean') {
+    const box = form.getByRole('checkbox', named);
+    if ((await box.count()) > 0 && (await box.isChecked()) !== Boolean(value)) await box.click();
+    return;
+  }
+  if (type === 'combobox' || type === 'singleselect') {
+    const select = form.getByRole('combobox', named);
+    if ((await select.count()) === 0) return;
+    await select.click();
+    // An option reads 'value - name' (or the name alone when they are the same).
+    await page
+      .getByRole('option', { name: new RegExp(`^${escapeRegExp(String(value))}( - |$)`, 'i') })
+      .first()
+      .click();
+    return;
+  }
+  const input = form.getByRole('textbox', named);
+  if ((await input.count()) === 0) return;
+  if (type !== 'autocomplete') return void (await input.fill(String(value)));
+  const { search, shown } = await lookupTexts(f, value);
+  await input.pressSequentially(search);
+  const label = String(value).toLowerCase() === shown.toLowerCase() ? shown : `${String(value)} - ${shown}`;
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
 const hasPreset = (area: EntityManifest, action: string) =>
   presetsOf(area).some(
     (p) => p.rightName.endsWith(`/${action}`) || p.rightName === area.rightOverrides?.[action as 'Edit'],
@@ -108,26 +191,47 @@ const editable = modules.filter(
 
 for (const area of editable) {
   test.describe(`${area.group}: ${area.label}`, () => {
-    test(`a record is edited through /${area.segment}/edit/:id and deleted from the list`, async ({
+    const throughForm = formFillable(area);
+    test(`a record is ${throughForm ? 'created through its form, ' : ''}edited through /${area.segment}/edit/:id and deleted from the list`, async ({
       page,
     }) => {
       const field = plainText(area) as AreaField;
-      await page.goto(await listUrl(area));
-      await waitForRows(page);
-      const created = await apiCall<{ id: number }>(page, 'POST', area.api, {
-        storeProcedure: objectNames(area).save,
-        values: Object.entries(await sampleOf(area)).map(([mapkey, value]) => ({ mapkey, value })),
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const id = created.body.id;
+      const sample = await sampleOf(area);
+      const view = entitySpecOf(area)?.view ?? '';
+      let id: number;
+      if (throughForm) {
+        const marker = `E2E created ${Date.now()}`;
+        await page.goto(`/${area.segment}/create`);
+        await waitForForm(page);
+        for (const f of createFields(area)) {
+          const key = f.idKey ?? f.key;
+          if (f.key === field.key) await fillField(page, f, marker);
+          else if (Object.hasOwn(sample, key)) await fillField(page, f, sample[key]);
+        }
+        await toolbarButton(page, 'Save and close').click();
+        await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+        const [row] = await query<{ id: number }>(`SELECT id FROM ${view} WHERE "${field.key}" = $1`, [
+          marker,
+        ]);
+        expect(row, `${area.label} saved from its create form`).toBeDefined();
+        id = row?.id ?? 0;
+      } else {
+        await page.goto(await listUrl(area));
+        await waitForRows(page);
+        const created = await apiCall<{ id: number }>(page, 'POST', area.api, {
+          storeProcedure: objectNames(area).save,
+          values: Object.entries(sample).map(([mapkey, value]) => ({ mapkey, value })),
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        id = created.body.id;
+      }
 
       const edited = `E2E edited ${Date.now()}`;
       await page.goto(`/${area.segment}/edit/${id}`);
       await waitForForm(page);
       await page.getByRole('textbox', { name: field.label, exact: true }).fill(edited);
       await toolbarButton(page, 'Save and close').click();
-      await page.waitForURL(new RegExp(`/${area.segment}/list`));
-      const view = entitySpecOf(area)?.view ?? '';
+      await page.waitForURL((url) => !url.pathname.includes('/edit/'));
       await expect
         .poll(
           async () =>

@@ -596,7 +596,9 @@ describe('location keywords, tied to a location', () => {
   it('offers Location keywords on a location row, and Save and close only on the keyword form', async () => {
     const presetOf = async (right: string) => {
       const { body } = await call('admin', 'GET', `/api/presets/user/${encodeURIComponent(right)}`);
-      const preset = (body as unknown as { name: string; definition: string }[]).find((p) => p.name === 'default');
+      const preset = (body as unknown as { name: string; definition: string }[]).find(
+        (p) => p.name === 'default',
+      );
       return JSON.parse(preset?.definition ?? '{}') as {
         rowActions: { type: string; pageUrl?: string }[];
         settings: { hideToolbarActions?: string[] };
