@@ -223,4 +223,17 @@ test('location keywords: reached from a location, listed for it, added with its 
     [keyword],
   );
   expect(row).toEqual({ location_id: muc, language_code: 'de' });
+
+  // Editing a keyword comes back to the keywords of its location too.
+  await gridRows(page)
+    .filter({ hasText: keyword })
+    .getByRole('button', { name: /^Actions for/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await waitForForm(page);
+  await expect(toolbarButton(page, 'Save')).toHaveCount(0);
+  await box(page, /^Keyword/).fill(`${keyword} edited`);
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL(new RegExp(`/locationkeyword/list\\?locationId=${muc}$`));
+  await expect(gridRows(page).filter({ hasText: `${keyword} edited` })).toHaveCount(1);
 });

@@ -24,7 +24,12 @@ export const locationKeywords = defineArea({
     requiredParam: { name: 'locationId', otherwise: '/pricewatchLocation/list' },
   },
   // Save and close only: a keyword is added for the location the list shows, then back to it.
-  form: { version: 2, settings: { hideToolbarActions: ['save'] } },
+  form: {
+    version: 2,
+    settings: { hideToolbarActions: ['save'] },
+    // Back to the keywords of the location the keyword belongs to.
+    redirect: '/locationkeyword/list?locationId={locationId}',
+  },
   fields: [
     idField,
     pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {

@@ -4,7 +4,7 @@
  * save and close, publish, discard, submit) with the conflict dialog's choices. `RecordForm` renders
  * it; another screen editing a record renders its own view over the same controller.
  */
-import type { PresetDefinition } from '@bm/contracts';
+import { conditionScope, type PresetDefinition } from '@bm/contracts';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
@@ -50,7 +50,9 @@ export function useRecordFormController({
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const userEmail = useUserEmail();
-  const leaveForm = useLeaveForm(screen, definition, api);
+  const leaveForm = useLeaveForm(screen, definition, api, () =>
+    conditionScope(fields, controller.snapshot()),
+  );
   const { load } = controller;
   const draft = useFormDraft(controller, fields, pathname);
   const guard = useUnsavedChangesGuard(
