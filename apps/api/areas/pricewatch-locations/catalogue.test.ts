@@ -329,6 +329,34 @@ describe('lookups', () => {
     expect(country.body.data).toEqual([]);
   });
 
+  it('pages the location list: page, size, sort and filters, with totals from its page summary', async () => {
+    const filters = encodeURIComponent(
+      JSON.stringify({
+        and: [{ operation: 'eq', name: 'locationTypeName', type: 'text', value: 'Country' }],
+      }),
+    );
+    const sort = encodeURIComponent(JSON.stringify(['name=DESC']));
+    const criteria = `filters=${filters}&pageSize=20&pageIndex=1&sort=${sort}`;
+    const page = await call('viewer', 'GET', `/api/pricewatchlocations?${criteria}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.paging).toEqual({ pageIndex: 1, pageSize: 20, hasMore: true });
+    const names = (page.body.data as { name: string }[]).map((r) => r.name);
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT name FROM pricewatch_locations WHERE location_type_id = 2 ORDER BY name DESC, id OFFSET 20 LIMIT 20`,
+    );
+    expect(names).toEqual(rows.map((r) => r.name));
+    const summary = await call('viewer', 'GET', `/api/pricewatchlocations/page-summarize?${criteria}`);
+    const countries = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pricewatch_locations WHERE location_type_id = 2',
+    );
+    expect(summary.body).toMatchObject({
+      totalItemsCount: countries.n,
+      totalPages: Math.ceil(countries.n / 20),
+      pageIndex: 1,
+      pageSize: 20,
+    });
+  });
+
   it('finds a location by its exact code, as the locations endpoint takes it', async () => {
     const { body } = await call('viewer', 'GET', '/api/dropdowns/locations?code=MUC&pageSize=5');
     expect((body.data as { name: string }[]).map((r) => r.name)).toEqual(['Munich International Airport']);
