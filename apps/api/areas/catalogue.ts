@@ -5,17 +5,17 @@
  */
 import type { EntityAction } from '@bm/contracts';
 import type { DropdownSpec } from '../catalog/dropdowns.ts';
-import { type AreaField, defineArea, type EntityManifest, type FormSettings, type Tags } from './manifest.ts';
+import {
+  type AreaField,
+  defineArea,
+  type EntityManifest,
+  type FormSettings,
+  type FormSpec,
+  type ListSpec,
+  type Tags,
+} from './manifest.ts';
 
-export const MAPPABLE: readonly EntityAction[] = [
-  'List',
-  'View',
-  'Create',
-  'Edit',
-  'Delete',
-  'GetMap',
-  'Map',
-];
+const MAPPABLE: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
 
 export const required = { name: 'required', message: 'This field is required' };
 export const maxLength = (value: number) => ({
@@ -32,7 +32,7 @@ export const idField: AreaField = {
   form: { type: 'number', cssClass: 'readonly', notOnCreate: true },
 };
 
-export const nameField = (label = 'Name'): AreaField => ({
+const nameField = (label = 'Name'): AreaField => ({
   key: 'name',
   label,
   type: 'text',
@@ -51,6 +51,21 @@ export const codeField = (label: string, pattern: string, message: string, extra
       ...extra,
     },
   }) satisfies AreaField;
+
+/** Latitude and longitude, kept out of the list's columns; `form` adds to both form specs. */
+export const coordinateFields = (form: FormSettings = {}): AreaField[] =>
+  (
+    [
+      ['latitude', 'Latitude'],
+      ['longitude', 'Longitude'],
+    ] as const
+  ).map(([key, label]) => ({
+    key,
+    label,
+    type: 'decimal',
+    list: { visible: false },
+    form: { type: 'decimal', ...form },
+  }));
 
 export const enabledField: AreaField = {
   key: 'enabled',
@@ -88,6 +103,51 @@ export const pickedBy = (
     ...extra,
   },
 });
+
+interface PricewatchAreaInput
+  extends Pick<
+    EntityManifest,
+    | 'entity'
+    | 'label'
+    | 'singular'
+    | 'icon'
+    | 'segment'
+    | 'api'
+    | 'table'
+    | 'joins'
+    | 'rightOverrides'
+    | 'dropdowns'
+    | 'sample'
+    | 'demo'
+  > {
+  /** Fields of its own, between the name and Enabled. */
+  fields: readonly AreaField[];
+  /** Over the default list: version 1, sorted by name, back to the list after a create. */
+  list?: Partial<ListSpec>;
+  form?: FormSpec;
+}
+
+/**
+ * A price-watch area: records we compare, each with an id, a name, its own fields, Enabled and who
+ * changed it last, mapped onto from the merchant areas; its SQL is generated.
+ */
+export function pricewatchArea({
+  fields,
+  list,
+  form = { version: 1 },
+  ...rest
+}: PricewatchAreaInput): EntityManifest {
+  return defineArea({
+    ...rest,
+    group: 'Price-watch',
+    actions: MAPPABLE,
+    home: true,
+    sql: 'generated',
+    list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true, ...list },
+    form,
+    fields: [idField, nameField(), ...fields, enabledField, ...updatedFields],
+  });
+}
 
 const MAP_STATUS: Tags = {
   unmapped: { color: 'gray', label: 'Not mapped' },

@@ -29,6 +29,10 @@ export type MenuGroup =
 /** Coloured tags per value of a status-like column: the grid's tags and the filter's options at once. */
 export type Tags = Record<string, { color: string; label: string }>;
 
+/** The tags as select options: each value with its label (a form's choice, a list filter's). */
+export const tagOptions = (tags: Tags): { value: string; label: string }[] =>
+  Object.entries(tags).map(([value, tag]) => ({ value, label: tag.label }));
+
 /** How one field shows in the list: its grid column and what the list endpoint allows on it. */
 interface ListSettings {
   /** Shown when the user has not chosen columns (default true). */
@@ -89,7 +93,7 @@ export interface AreaField {
   record?: boolean;
 }
 
-interface ListSpec {
+export interface ListSpec {
   /** Raise to ship a changed list preset (screens prefer the latest version). */
   version: number;
   /** The initial sort. */
@@ -115,7 +119,7 @@ interface ListSpec {
   };
 }
 
-interface FormSpec {
+export interface FormSpec {
   /** Raise to ship changed form presets. */
   version: number;
   /** Raise to ship a changed bulk-edit preset (default: `version`). */

@@ -1,5 +1,5 @@
 /** Merchant locations: the places each merchant feed sends, under its own names and codes. */
-import { lookup, merchantArea } from '../catalogue.ts';
+import { coordinateFields, lookup, merchantArea } from '../catalogue.ts';
 
 const KINDS = ['Region', 'Country', 'City', 'Airport', 'Train station'];
 
@@ -41,20 +41,7 @@ export const merchantLocations = merchantArea({
         validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
       },
     },
-    {
-      key: 'latitude',
-      label: 'Latitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal' },
-    },
-    {
-      key: 'longitude',
-      label: 'Longitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal' },
-    },
+    ...coordinateFields(),
   ],
   // The feeds, for every merchant form's Merchant field.
   dropdowns: [

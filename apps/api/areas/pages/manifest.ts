@@ -3,7 +3,7 @@
  * bulk-edited from the list, with an image uploaded into one folder. Its save and delete are its
  * own procedures (the content is sanitised HTML and the image a stored file).
  */
-import { defineArea } from '../manifest.ts';
+import { defineArea, tagOptions } from '../manifest.ts';
 import { seedPages } from './demo.ts';
 
 const STATUS = {
@@ -96,7 +96,7 @@ export const pages = defineArea({
       form: {
         type: 'singleselect',
         tabId: 1,
-        options: Object.entries(STATUS).map(([value, tag]) => ({ value, label: tag.label })),
+        options: tagOptions(STATUS),
         validations: [required],
         bulk: true,
       },

@@ -2,41 +2,25 @@
  * Price-watch car classes: ACRISS (SIPP) codes, four letters for category, type, transmission and
  * fuel/air conditioning, with the name the code spells out (acriss.ts).
  */
-import {
-  codeField,
-  enabledField,
-  idField,
-  lookup,
-  MAPPABLE,
-  nameField,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { codeField, lookup, pricewatchArea, required } from '../catalogue.ts';
 
 const readout = (key: string, label: string) => ({
   key,
   label,
   type: 'text' as const,
-  form: { type: 'text' as const, validations: [{ name: 'required', message: 'This field is required' }] },
+  form: { type: 'text' as const, validations: [required] },
 });
 
-export const pricewatchCarClasses = defineArea({
+export const pricewatchCarClasses = pricewatchArea({
   entity: 'PricewatchCarClass',
   label: 'Car classes',
   singular: 'Car class',
-  group: 'Price-watch',
   icon: 'category',
   segment: 'pricewatchcarClass',
   api: '/api/pricewatchCarClasses',
-  actions: MAPPABLE,
-  home: true,
   table: 'pricewatch_car_classes',
-  sql: 'generated',
-  list: { version: 1, sort: { key: 'code', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'code', direction: 'ASC' } },
   fields: [
-    idField,
-    nameField(),
     codeField(
       'ACRISS code',
       '[MNEHCDIJSRFGPULWOX][BCDWVLSTFJXPQZEMRHYNGK][MNCABD][RNDQHIECLSABMFVZUX]',
@@ -46,8 +30,6 @@ export const pricewatchCarClasses = defineArea({
     readout('vehicleType', 'Type'),
     readout('transmission', 'Transmission'),
     readout('fuelAir', 'Fuel / air'),
-    enabledField,
-    ...updatedFields,
   ],
   dropdowns: [
     lookup({

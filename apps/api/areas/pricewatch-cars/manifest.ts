@@ -1,14 +1,5 @@
 /** Price-watch cars: the models rental fleets offer, each in its ACRISS car class. */
-import {
-  enabledField,
-  idField,
-  MAPPABLE,
-  nameField,
-  pickedBy,
-  required,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { pickedBy, pricewatchArea, required } from '../catalogue.ts';
 
 const small = (key: string, label: string, max: number) => ({
   key,
@@ -20,24 +11,16 @@ const small = (key: string, label: string, max: number) => ({
   },
 });
 
-export const pricewatchCars = defineArea({
+export const pricewatchCars = pricewatchArea({
   entity: 'PricewatchCar',
   label: 'Cars',
   singular: 'Car',
-  group: 'Price-watch',
   icon: 'car',
   segment: 'pricewatchcar',
   api: '/api/pricewatchCars',
-  actions: MAPPABLE,
-  home: true,
   table: 'pricewatch_cars',
-  sql: 'generated',
   joins: 'JOIN pricewatch_car_classes cc ON cc.id = t.car_class_id',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
   fields: [
-    idField,
-    nameField(),
     { key: 'make', label: 'Make', type: 'text', form: { type: 'text', validations: [required] } },
     { key: 'model', label: 'Model', type: 'text', form: { type: 'text', validations: [required] } },
     pickedBy(
@@ -50,8 +33,6 @@ export const pricewatchCars = defineArea({
     small('doors', 'Doors', 6),
     small('seats', 'Seats', 17),
     small('bags', 'Bags', 10),
-    enabledField,
-    ...updatedFields,
   ],
   sample: {
     name: 'Sample Roadster',

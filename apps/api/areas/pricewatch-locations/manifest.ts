@@ -4,17 +4,7 @@
  * reference packages by the catalogue demo. Its pages use the location rights ViewLocation,
  * EditLocation and CreateLocation. Location types: docs/adr/0012-catalogue.md.
  */
-import {
-  codeField,
-  enabledField,
-  idField,
-  lookup,
-  MAPPABLE,
-  nameField,
-  pickedBy,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { codeField, coordinateFields, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
 import { seedCatalogue } from './demo.ts';
 
 /**
@@ -54,19 +44,15 @@ const level = (
     ...shown,
   });
 
-export const pricewatchLocations = defineArea({
+export const pricewatchLocations = pricewatchArea({
   entity: 'PricewatchLocation',
   label: 'Locations',
   singular: 'Location',
-  group: 'Price-watch',
   icon: 'map-pin',
   segment: 'pricewatchLocation',
   api: '/api/pricewatchlocations',
-  actions: MAPPABLE,
   rightOverrides: { View: 'ViewLocation', Edit: 'EditLocation', Create: 'CreateLocation' },
-  home: true,
   table: 'pricewatch_locations',
-  sql: 'generated',
   joins: `JOIN location_types lt ON lt.id = t.location_type_id
     LEFT JOIN pricewatch_locations cn ON cn.id = t.continent_id
     LEFT JOIN pricewatch_locations gg ON gg.id = t.geo_group_id
@@ -75,8 +61,6 @@ export const pricewatchLocations = defineArea({
     LEFT JOIN pricewatch_locations ci ON ci.id = t.city_id`,
   list: {
     version: 2,
-    sort: { key: 'name', direction: 'ASC' },
-    createRedirect: true,
     extraRowActions: [
       {
         type: 'locationKeyword',
@@ -89,8 +73,6 @@ export const pricewatchLocations = defineArea({
   },
   form: { version: 2 },
   fields: [
-    idField,
-    nameField(),
     codeField('Code', '[A-Z0-9][A-Z0-9-]{1,39}', 'Capitals, digits and dashes, as in ES-MD or MAD'),
     // The form reads the types' form names (8 is "Geo group"); the list shows their names ("Region").
     pickedBy('locationTypeName', 'Location type', 'lt.name', 'locationTypeId', 'locationtypes', {
@@ -148,20 +130,7 @@ export const pricewatchLocations = defineArea({
         requiredWhen: ofType(5),
       },
     },
-    {
-      key: 'latitude',
-      label: 'Latitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal', ...layout(PLACES, false) },
-    },
-    {
-      key: 'longitude',
-      label: 'Longitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal', ...layout(PLACES, false) },
-    },
+    ...coordinateFields(layout(PLACES, false)),
     {
       key: 'windowsTimeZone',
       label: 'Windows time zone',
@@ -192,8 +161,6 @@ export const pricewatchLocations = defineArea({
       list: false,
       record: true,
     },
-    enabledField,
-    ...updatedFields,
   ],
   dropdowns: [
     lookup({

@@ -3,17 +3,8 @@
  * type it may be at (city 4, the airport kinds 5, train station 6), a rule the table's trigger
  * enforces and the office form follows; an airport office carries its airport's IATA code.
  */
-import {
-  enabledField,
-  idField,
-  MAPPABLE,
-  maxLength,
-  nameField,
-  pickedBy,
-  required,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { coordinateFields, maxLength, pickedBy, pricewatchArea, required } from '../catalogue.ts';
+import { tagOptions } from '../manifest.ts';
 
 const OFFICE_TYPES = {
   city: { color: 'blue', label: 'City' },
@@ -40,26 +31,19 @@ const FITS = Object.entries(OFFICE_LOCATION_TYPE)
 /** The location's name and type, reloaded by id when the office type or the location changes. */
 const OFFICE_LOCATION = '/api/dropdowns/office-locations';
 
-export const pricewatchOffices = defineArea({
+export const pricewatchOffices = pricewatchArea({
   entity: 'PricewatchOffice',
   label: 'Offices',
   singular: 'Office',
-  group: 'Price-watch',
   icon: 'building',
   segment: 'pricewatchOffice',
   api: '/api/pricewatchOffices',
-  actions: MAPPABLE,
-  home: true,
   table: 'pricewatch_offices',
-  sql: 'generated',
   joins: `JOIN pricewatch_suppliers s ON s.id = t.supplier_id
     JOIN pricewatch_locations l ON l.id = t.location_id
     JOIN location_types lt ON lt.id = l.location_type_id`,
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
   form: { version: 2 },
   fields: [
-    idField,
-    nameField(),
     pickedBy('supplierName', 'Supplier', 's.name', 'supplierId', 'pricewatch-suppliers'),
     {
       key: 'officeType',
@@ -68,7 +52,7 @@ export const pricewatchOffices = defineArea({
       list: { tags: OFFICE_TYPES },
       form: {
         type: 'singleselect',
-        options: Object.entries(OFFICE_TYPES).map(([value, tag]) => ({ value, label: tag.label })),
+        options: tagOptions(OFFICE_TYPES),
         validations: [required],
         changedEvent: `${OFFICE_LOCATION}?locationId={locationName}`,
         prefillFields: ['locationName', 'locationTypeId'],
@@ -114,22 +98,7 @@ export const pricewatchOffices = defineArea({
       list: { visible: false },
       form: { type: 'text', validations: [maxLength(40)] },
     },
-    {
-      key: 'latitude',
-      label: 'Latitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal' },
-    },
-    {
-      key: 'longitude',
-      label: 'Longitude',
-      type: 'decimal',
-      list: { visible: false },
-      form: { type: 'decimal' },
-    },
-    enabledField,
-    ...updatedFields,
+    ...coordinateFields(),
   ],
   sample: {
     name: 'Sample downtown desk',

@@ -1,14 +1,6 @@
 /** Price-watch options: the extras a renter may add (child seats, GPS, additional driver…). */
-import {
-  codeField,
-  enabledField,
-  idField,
-  MAPPABLE,
-  nameField,
-  required,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { codeField, pricewatchArea, required } from '../catalogue.ts';
+import { tagOptions } from '../manifest.ts';
 
 const OPTION_CATEGORIES = {
   equipment: { color: 'blue', label: 'Equipment' },
@@ -17,23 +9,15 @@ const OPTION_CATEGORIES = {
   service: { color: 'yellow', label: 'Service' },
 };
 
-export const pricewatchOptions = defineArea({
+export const pricewatchOptions = pricewatchArea({
   entity: 'PricewatchOption',
   label: 'Options',
   singular: 'Option',
-  group: 'Price-watch',
   icon: 'list',
   segment: 'pricewatchOption',
   api: '/api/pricewatchOptions',
-  actions: MAPPABLE,
-  home: true,
   table: 'pricewatch_options',
-  sql: 'generated',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
   fields: [
-    idField,
-    nameField(),
     codeField('Code', '[A-Z0-9]{2,10}', '2 to 10 capitals or digits, as in CSI'),
     {
       key: 'category',
@@ -42,12 +26,10 @@ export const pricewatchOptions = defineArea({
       list: { tags: OPTION_CATEGORIES },
       form: {
         type: 'singleselect',
-        options: Object.entries(OPTION_CATEGORIES).map(([value, tag]) => ({ value, label: tag.label })),
+        options: tagOptions(OPTION_CATEGORIES),
         validations: [required],
       },
     },
-    enabledField,
-    ...updatedFields,
   ],
   sample: { name: 'Sample roof box', code: 'SMPLRB', category: 'equipment', enabled: true },
 });

@@ -1,34 +1,16 @@
 /** Price-watch suppliers: the rental companies whose prices we compare, with their GDS vendor codes. */
-import {
-  codeField,
-  enabledField,
-  idField,
-  lookup,
-  MAPPABLE,
-  nameField,
-  pickedBy,
-  updatedFields,
-} from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { codeField, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
 
-export const pricewatchSuppliers = defineArea({
+export const pricewatchSuppliers = pricewatchArea({
   entity: 'PricewatchSupplier',
   label: 'Suppliers',
   singular: 'Supplier',
-  group: 'Price-watch',
   icon: 'building-store',
   segment: 'pricewatchsupplier',
   api: '/api/pricewatchSuppliers',
-  actions: MAPPABLE,
-  home: true,
   table: 'pricewatch_suppliers',
-  sql: 'generated',
   joins: 'LEFT JOIN pricewatch_locations co ON co.id = t.country_id',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
   fields: [
-    idField,
-    nameField(),
     codeField('Vendor code', '[A-Z0-9]{2,10}', '2 to 10 capitals or digits, as in ZE'),
     {
       key: 'website',
@@ -44,8 +26,6 @@ export const pricewatchSuppliers = defineArea({
       sourceParams: { locationTypeId: 2 },
       validations: [],
     }),
-    enabledField,
-    ...updatedFields,
   ],
   dropdowns: [
     lookup({

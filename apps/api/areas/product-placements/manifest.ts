@@ -3,7 +3,7 @@
  * featured, sponsored, bottom) for one country and optionally one car class, between two dates.
  * Everything but the table and the demo rows is derived: its SQL is generated (docs/areas.md).
  */
-import { defineArea } from '../manifest.ts';
+import { defineArea, tagOptions } from '../manifest.ts';
 import { seedProductPlacements } from './demo.ts';
 
 const PLACEMENT = {
@@ -56,7 +56,7 @@ export const productPlacements = defineArea({
       form: {
         type: 'singleselect',
         tabId: 1,
-        options: Object.entries(PLACEMENT).map(([value, tag]) => ({ value, label: tag.label })),
+        options: tagOptions(PLACEMENT),
         validations: [required],
       },
     },

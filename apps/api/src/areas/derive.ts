@@ -13,7 +13,7 @@ import {
   type PresetDefinition,
   type RowAction,
 } from '@bm/contracts';
-import type { AreaField, EntityManifest, FormSettings } from '../../areas/manifest.ts';
+import { type AreaField, type EntityManifest, type FormSettings, tagOptions } from '../../areas/manifest.ts';
 import type {
   CatalogColumnType,
   EntitySpec,
@@ -117,7 +117,7 @@ function listColumn(area: EntityManifest, field: AreaField): ColumnDefinition {
   if (area.list?.sort.key === field.key) column.sort = area.list.sort.direction;
   if (list.tags) {
     column.inputProps = {
-      options: Object.entries(list.tags).map(([value, tag]) => ({ value, label: tag.label })),
+      options: tagOptions(list.tags),
     };
     column.tags = list.tags;
   } else if (list.inputProps) column.inputProps = list.inputProps;
