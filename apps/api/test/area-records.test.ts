@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../areas/manifest.ts';
 import { entitySpecOf, objectNames } from '../src/areas/derive.ts';
+import { apiCaller, saveValues } from './api-caller.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -39,21 +40,7 @@ beforeAll(async () => {
   }
 });
 
-const call = async (who: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-};
-
-const asValues = (record: Record<string, unknown>) =>
-  Object.entries(record).map(([mapkey, value]) => ({ mapkey, value }));
+const call = apiCaller(() => server.baseUrl, tokens);
 
 /** The first free-text field a form may change, to edit. */
 const editableText = (area: EntityManifest): AreaField | undefined =>
@@ -87,7 +74,7 @@ describe.each(withSamples.map((a) => [a.entity, a] as const))('area %s', (_name,
     const sample = await resolved(area.sample);
     const created = await call('admin', 'POST', area.api, {
       storeProcedure: save,
-      values: asValues(sample),
+      values: saveValues(sample),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.isSuccess).toBe(true);
@@ -114,7 +101,7 @@ describe.each(withSamples.map((a) => [a.entity, a] as const))('area %s', (_name,
     if (text && area.actions.includes('Edit')) {
       const edited = await call('admin', 'PUT', `${area.api}/${id}`, {
         storeProcedure: save,
-        values: asValues({ [text.key]: 'Edited by the area test', rowVersion: stored.body.rowVersion }),
+        values: saveValues({ [text.key]: 'Edited by the area test', rowVersion: stored.body.rowVersion }),
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       expect((await call('admin', 'GET', `${area.api}/${id}`)).body[text.key]).toBe(
@@ -122,7 +109,7 @@ describe.each(withSamples.map((a) => [a.entity, a] as const))('area %s', (_name,
       );
       const stale = await call('admin', 'PUT', `${area.api}/${id}`, {
         storeProcedure: save,
-        values: asValues({ [text.key]: 'Lost edit', rowVersion: stored.body.rowVersion }),
+        values: saveValues({ [text.key]: 'Lost edit', rowVersion: stored.body.rowVersion }),
       });
       expect(stale.status).toBe(409);
     }
@@ -137,7 +124,7 @@ describe.each(withSamples.map((a) => [a.entity, a] as const))('area %s', (_name,
     const before = await call('admin', 'GET', `${area.api}?pageSize=1`);
     const refused = await call('mapper', 'POST', area.api, {
       storeProcedure: save,
-      values: asValues(await resolved(area.sample)),
+      values: saveValues(await resolved(area.sample)),
     });
     expect(refused.status).toBe(403);
     const after = await call('admin', 'GET', `${area.api}?pageSize=1`);

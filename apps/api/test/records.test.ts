@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, saveValues } from './api-caller.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -12,24 +13,8 @@ beforeAll(async () => {
   }
 });
 
-const call = async (who: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { errors?: Record<string, string> },
-  };
-};
+const call = apiCaller(() => server.baseUrl, tokens);
 
-const values = (v: Record<string, unknown>) =>
-  Object.entries(v).map(([mapkey, value]) => ({ mapkey, value }));
 const newPage = (suffix: string) => ({
   name: `Test page ${suffix}`,
   url: `/test/${suffix}`,
@@ -66,7 +51,7 @@ describe('creating a record', () => {
   it('creates through the registered procedure and answers the save result', async () => {
     const created = await call('editor', 'POST', '/api/pages', {
       storeProcedure: 'bm_page_save',
-      values: values(newPage('a')),
+      values: saveValues(newPage('a')),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ isSuccess: true, message: 'Page created' });
@@ -81,7 +66,7 @@ describe('creating a record', () => {
   it('refuses missing required fields, unknown keys and wrong types, naming each', async () => {
     const response = await call('editor', 'POST', '/api/pages', {
       storeProcedure: 'bm_page_save',
-      values: values({ url: '/x', priority: 'abc', is_admin: true, status: 'bogus', languageCode: 'en' }),
+      values: saveValues({ url: '/x', priority: 'abc', is_admin: true, status: 'bogus', languageCode: 'en' }),
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({
@@ -104,7 +89,7 @@ describe('creating a record', () => {
     const before = await server.db.query('SELECT count(*)::int AS n FROM pages');
     const response = await call('admin', 'POST', '/api/pages', {
       storeProcedure: procedure,
-      values: values(newPage('x')),
+      values: saveValues(newPage('x')),
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ storeProcedure: 'Is not registered for this action' });
@@ -113,13 +98,15 @@ describe('creating a record', () => {
   });
 
   it('needs the Create right', async () => {
-    expect((await call('viewer', 'POST', '/api/pages', { values: values(newPage('v')) })).status).toBe(403);
+    expect((await call('viewer', 'POST', '/api/pages', { values: saveValues(newPage('v')) })).status).toBe(
+      403,
+    );
   });
 
   it('maps a duplicate to a 400 naming the field', async () => {
-    const first = await call('admin', 'POST', '/api/pages', { values: values(newPage('dup')) });
+    const first = await call('admin', 'POST', '/api/pages', { values: saveValues(newPage('dup')) });
     expect(first.status).toBe(201);
-    const again = await call('admin', 'POST', '/api/pages', { values: values(newPage('dup')) });
+    const again = await call('admin', 'POST', '/api/pages', { values: saveValues(newPage('dup')) });
     expect(again.status).toBe(400);
     expect(again.body.errors).toEqual({ url: 'Is already used' });
   });
@@ -128,13 +115,13 @@ describe('creating a record', () => {
     const html =
       '<p>ok</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
     const page = await call('admin', 'POST', '/api/pages', {
-      values: values({ ...newPage('xss'), contentHtml: html }),
+      values: saveValues({ ...newPage('xss'), contentHtml: html }),
     });
     const stored = await call('admin', 'GET', `/api/pages/${page.body.id}`);
     expect(stored.body.contentHtml).toBe('<p>ok</p><img src="x" /><a rel="noopener noreferrer">x</a>');
     const script = '<script>alert(1)</script>\nconst a = "</script>";';
     const interception = await call('admin', 'POST', '/api/interceptions', {
-      values: values({ name: 'Code', pattern: '/x', script, isActive: true }),
+      values: saveValues({ name: 'Code', pattern: '/x', script, isActive: true }),
     });
     expect(interception.status).toBe(201);
     const code = await call('admin', 'GET', `/api/interceptions/${interception.body.id}`);
@@ -147,12 +134,12 @@ describe('updating a record', () => {
     const page = (await call('editor', 'GET', '/api/pages/2')).body;
     const saved = await call('editor', 'PUT', '/api/pages/2', {
       storeProcedure: 'bm_page_save',
-      values: values({ title: 'First edit', rowVersion: page.rowVersion }),
+      values: saveValues({ title: 'First edit', rowVersion: page.rowVersion }),
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ isSuccess: true, id: 2 });
     const stale = await call('admin', 'PUT', '/api/pages/2', {
-      values: values({ title: 'Second edit', rowVersion: page.rowVersion }),
+      values: saveValues({ title: 'Second edit', rowVersion: page.rowVersion }),
     });
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({
@@ -164,7 +151,7 @@ describe('updating a record', () => {
   });
 
   it('requires a rowVersion, in the values or as If-Match', async () => {
-    const missing = await call('admin', 'PUT', '/api/pages/3', { values: values({ title: 'x' }) });
+    const missing = await call('admin', 'PUT', '/api/pages/3', { values: saveValues({ title: 'x' }) });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ rowVersion: 'Is required' });
     const current = (await call('admin', 'GET', '/api/pages/3')).body;
@@ -175,7 +162,7 @@ describe('updating a record', () => {
         'content-type': 'application/json',
         'if-match': `"${current.rowVersion}"`,
       },
-      body: JSON.stringify({ values: values({ title: 'Via If-Match' }) }),
+      body: JSON.stringify({ values: saveValues({ title: 'Via If-Match' }) }),
     });
     expect(response.status).toBe(200);
   });
@@ -183,7 +170,7 @@ describe('updating a record', () => {
   it('limits an update to the marked fields and ignores read-only ones', async () => {
     const before = (await call('admin', 'GET', '/api/pages/4')).body;
     const response = await call('admin', 'PUT', '/api/pages/4', {
-      values: values({
+      values: saveValues({
         id: 9999,
         title: 'Marked',
         name: 'Not marked',
@@ -198,11 +185,12 @@ describe('updating a record', () => {
 
   it('answers 404 for a missing record and 403 without the Edit right', async () => {
     expect(
-      (await call('admin', 'PUT', '/api/pages/999999', { values: values({ title: 'x', rowVersion: 1 }) }))
+      (await call('admin', 'PUT', '/api/pages/999999', { values: saveValues({ title: 'x', rowVersion: 1 }) }))
         .status,
     ).toBe(404);
     expect(
-      (await call('viewer', 'PUT', '/api/pages/4', { values: values({ title: 'x', rowVersion: 1 }) })).status,
+      (await call('viewer', 'PUT', '/api/pages/4', { values: saveValues({ title: 'x', rowVersion: 1 }) }))
+        .status,
     ).toBe(403);
   });
 });
@@ -218,7 +206,7 @@ describe('bulk update', () => {
     );
     const response = await call('admin', 'PUT', `/api/pages/bulk-update?filters=${filters}`, {
       storeProcedure: 'bm_page_save',
-      values: values({ priority: 7, markedFields: 'priority' }),
+      values: saveValues({ priority: 7, markedFields: 'priority' }),
     });
     expect(response.status).toBe(200);
     const results = response.body.results as Array<{ id: number; applied: boolean }>;
@@ -230,12 +218,12 @@ describe('bulk update', () => {
 
   it('needs marked fields and the BulkEdit right', async () => {
     const unmarked = await call('admin', 'PUT', `/api/pages/bulk-update?filters=${filters}`, {
-      values: values({ priority: 1 }),
+      values: saveValues({ priority: 1 }),
     });
     expect(unmarked.status).toBe(400);
     expect(unmarked.body.message).toBe('Please choose at least one more fields for the changes.');
     const editor = await call('editor', 'PUT', `/api/pages/bulk-update?filters=${filters}`, {
-      values: values({ priority: 1, markedFields: 'priority' }),
+      values: saveValues({ priority: 1, markedFields: 'priority' }),
     });
     expect(editor.status).toBe(403);
   });
@@ -244,7 +232,7 @@ describe('bulk update', () => {
 describe('publish', () => {
   it('publishes with the Publish right only', async () => {
     const created = await call('admin', 'POST', '/api/interceptions', {
-      values: values({ name: 'Banner', pattern: '/cars/*' }),
+      values: saveValues({ name: 'Banner', pattern: '/cars/*' }),
     });
     expect((await call('editor', 'POST', '/api/interceptions/publish', { id: created.body.id })).status).toBe(
       403,
@@ -267,7 +255,7 @@ describe('interception triggers', () => {
     expect(first).toBeDefined();
     const created = await call('editor', 'POST', '/api/interceptiontriggers', {
       storeProcedure: 'bm_interception_trigger_save',
-      values: values({
+      values: saveValues({
         interceptionId: first?.id,
         name: 'On click',
         event: 'click',
@@ -298,7 +286,7 @@ describe('interception triggers', () => {
 
   it('refuses an event that is not an option', async () => {
     const response = await call('admin', 'POST', '/api/interceptiontriggers', {
-      values: values({ interceptionId: 1, name: 'Bad', event: 'hover' }),
+      values: saveValues({ interceptionId: 1, name: 'Bad', event: 'hover' }),
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ event: 'Is not one of the options' });

@@ -9,6 +9,7 @@ import currencyCodes from 'currency-codes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findIana } from 'windows-iana';
+import { apiCaller, saveValues } from '../../test/api-caller.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
@@ -184,20 +185,7 @@ afterAll(async () => {
   await db.end();
 });
 
-const call = async (who: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-};
-const values = (record: Record<string, unknown>) =>
-  Object.entries(record).map(([mapkey, value]) => ({ mapkey, value }));
+const call = apiCaller(() => server.baseUrl, tokens);
 const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
   (await db.query(sql, params)).rows[0] as T;
 
@@ -383,13 +371,13 @@ describe('rules the tables keep', () => {
     const save = 'bm_pricewatch_offices_save';
     const refused = await call('admin', 'POST', '/api/pricewatchOffices', {
       storeProcedure: save,
-      values: values(office),
+      values: saveValues(office),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ locationId: 'Is not acceptable' });
     const created = await call('admin', 'POST', '/api/pricewatchOffices', {
       storeProcedure: save,
-      values: values({ ...office, locationId: airport.id }),
+      values: saveValues({ ...office, locationId: airport.id }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const stored = await call('admin', 'GET', `/api/pricewatchOffices/${created.body.id}`);
@@ -404,13 +392,19 @@ describe('rules the tables keep', () => {
     const save = 'bm_pricewatch_locations_save';
     const geo = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Alps', code: 'GG-ALPS', locationTypeId: 8, continentId: 1, latitude: 46.5 }),
+      values: saveValues({
+        name: 'Alps',
+        code: 'GG-ALPS',
+        locationTypeId: 8,
+        continentId: 1,
+        latitude: 46.5,
+      }),
     });
     expect(geo.status).toBe(400);
     expect(geo.body.errors).toEqual({ latitude: 'Is not acceptable' });
     const twice = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Spain again', code: 'ES', locationTypeId: 2, continentId: 1 }),
+      values: saveValues({ name: 'Spain again', code: 'ES', locationTypeId: 2, continentId: 1 }),
     });
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ code: 'Is already used' });
@@ -420,7 +414,13 @@ describe('rules the tables keep', () => {
     const save = 'bm_pricewatch_locations_save';
     const city = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Nowhere', code: 'XX-NOWHERE', locationTypeId: 4, latitude: 1, longitude: 1 }),
+      values: saveValues({
+        name: 'Nowhere',
+        code: 'XX-NOWHERE',
+        locationTypeId: 4,
+        latitude: 1,
+        longitude: 1,
+      }),
     });
     expect(city.status).toBe(400);
     expect(city.body.errors).toEqual({
@@ -430,7 +430,7 @@ describe('rules the tables keep', () => {
     });
     const airport = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Nowhere Intl', code: 'XX-NOWHERE-AP', locationTypeId: 5 }),
+      values: saveValues({ name: 'Nowhere Intl', code: 'XX-NOWHERE-AP', locationTypeId: 5 }),
     });
     expect(Object.keys(airport.body.errors as object).sort()).toEqual([
       'cityId',
@@ -442,7 +442,7 @@ describe('rules the tables keep', () => {
     // A continent asks for no level above it.
     const continent = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: save,
-      values: values({ name: 'Atlantis', code: 'CT-ATL', locationTypeId: 1 }),
+      values: saveValues({ name: 'Atlantis', code: 'CT-ATL', locationTypeId: 1 }),
     });
     expect(continent.status, JSON.stringify(continent.body)).toBe(201);
   });
@@ -450,7 +450,7 @@ describe('rules the tables keep', () => {
   it('drops the coordinates of a place that becomes a geo group', async () => {
     const made = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: 'bm_pricewatch_locations_save',
-      values: values({ name: 'Mu', code: 'CT-MU', locationTypeId: 1, latitude: 10, longitude: 20 }),
+      values: saveValues({ name: 'Mu', code: 'CT-MU', locationTypeId: 1, latitude: 10, longitude: 20 }),
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const continent = await one<{ id: number }>(
@@ -458,7 +458,7 @@ describe('rules the tables keep', () => {
     );
     const changed = await call('admin', 'PUT', `/api/pricewatchlocations/${made.body.id}`, {
       storeProcedure: 'bm_pricewatch_locations_save',
-      values: values({ locationTypeId: 8, continentId: continent.id, rowVersion: 1 }),
+      values: saveValues({ locationTypeId: 8, continentId: continent.id, rowVersion: 1 }),
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const row = await one<{ latitude: string | null; longitude: string | null }>(
@@ -472,7 +472,7 @@ describe('rules the tables keep', () => {
     // The form sends a cleared text field as ''; IATA code must be three letters or none.
     const saved = await call('admin', 'POST', '/api/pricewatchlocations', {
       storeProcedure: 'bm_pricewatch_locations_save',
-      values: values({ name: 'Empty code town', code: 'XX-EMPTY', locationTypeId: 1, iataCode: '' }),
+      values: saveValues({ name: 'Empty code town', code: 'XX-EMPTY', locationTypeId: 1, iataCode: '' }),
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const row = await one<{ iata_code: string | null }>(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { migrateDownTo } from '../../src/db/migrate.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { apiCaller } from '../../test/api-caller.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { freePort } from '../../test/test-server.ts';
@@ -67,21 +68,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const call = async (who: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { errors?: Record<string, string> },
-  };
-};
+const call = apiCaller(() => server.baseUrl, tokens);
 
 const rule = (fields: Record<string, unknown> = {}) =>
   Object.entries({
