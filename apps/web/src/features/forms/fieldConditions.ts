@@ -7,29 +7,18 @@
 import { conditionScope, isFieldShown, mustClearField, rulesInForm } from '@bm/contracts';
 import { displayKey } from '../../fields/displayKey.ts';
 import type { FormField } from '../../fields/formField.ts';
+import { parentKeysOf } from '../../fields/options/sourceUrl.ts';
 
 type Values = Readonly<Record<string, unknown>>;
 
-export const scopeOf = (fields: readonly FormField[], values: Values) => conditionScope(fields, values);
-
 /** The fields shown for these values, each with the rules that apply to it now. */
 export function shownFields(fields: readonly FormField[], values: Values): FormField[] {
-  const scope = scopeOf(fields, values);
+  const scope = conditionScope(fields, values);
   return fields.flatMap((field) => {
     if (!isFieldShown(field.spec, scope)) return [];
     if (!field.spec.requiredWhen) return [field];
     const rules = rulesInForm(field.spec, scope, field.rules);
     return [{ ...field, rules, required: rules.some((r) => r.name === 'required') }];
-  });
-}
-
-const PLACEHOLDER = /^\{([^{}]+)\}$/;
-
-/** The map keys whose values a field's lookup reads. */
-function parentsOf(field: FormField): string[] {
-  return Object.values(field.spec.sourceParams ?? {}).flatMap((raw) => {
-    const name = typeof raw === 'string' ? PLACEHOLDER.exec(raw)?.[1] : undefined;
-    return name ? [name] : [];
   });
 }
 
@@ -65,14 +54,14 @@ export function consequencesOf(
     seen.add(parent.mapKey);
     const names = new Set([parent.mapKey, parent.spec.mapKeyId].filter(Boolean));
     for (const field of fields) {
-      if (field === changed || !parentsOf(field).some((name) => names.has(name))) continue;
+      if (field === changed || !parentKeysOf(field.spec).some((name) => names.has(name))) continue;
       clear(field);
       queue.push(field);
     }
   }
   // A cleared field may make another's keepWhen fail: repeat until nothing more is cleared.
   for (let round = 0; keep && round < fields.length; round++) {
-    const scope = scopeOf(fields, next);
+    const scope = conditionScope(fields, next);
     const failing = fields.filter((f) => mustClearField(f.spec, scope) && !isEmpty(next[f.mapKey]));
     if (failing.length === 0) break;
     for (const field of failing) clear(field);

@@ -5,6 +5,7 @@
  * to an origin the runtime config allows (`redirectOrigins`, or the app's own); an in-app path must start
  * with a single '/'. A target failing these checks is skipped, never followed.
  */
+import { queryParam } from '../../app/routes/queryParam.ts';
 
 export type ReturnTarget =
   | { kind: 'external'; url: string }
@@ -23,12 +24,7 @@ export interface ReturnInput {
   appOrigin: string;
 }
 
-export function readRedirectParam(search: string): string | undefined {
-  for (const [key, value] of new URLSearchParams(search)) {
-    if (key.toLowerCase() === 'redirecturl' && value.trim()) return value.trim();
-  }
-  return undefined;
-}
+export const readRedirectParam = (search: string): string | undefined => queryParam(search, 'redirecturl');
 
 const originOf = (url: string): string | undefined => {
   try {

@@ -4,12 +4,13 @@
  * dependent prefills fired by a field's changedEvent, and the cascades and keepWhen clearing of
  * fieldConditions.ts.
  */
+import { conditionScope } from '@bm/contracts';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import type { FormField } from '../../fields/formField.ts';
 import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
-import { consequencesOf, scopeOf } from './fieldConditions.ts';
+import { consequencesOf } from './fieldConditions.ts';
 import { emptyFormState, formReducer } from './formState.ts';
 import { type FieldErrors, validateField } from './validation/validateForm.ts';
 
@@ -69,7 +70,7 @@ export function useFormController(fields: readonly FormField[]) {
       if (Object.is(values.current[field.mapKey], value)) return;
       values.current = { ...values.current, [field.mapKey]: value };
       const error = submitted.current
-        ? validateField(field, value, scopeOf(fields, values.current))
+        ? validateField(field, value, conditionScope(fields, values.current))
         : undefined;
       dispatch({ type: 'change', key: field.mapKey, value, error });
       const url = prefillUrl(field, value, values.current);

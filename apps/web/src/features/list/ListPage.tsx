@@ -7,17 +7,17 @@
 import type { AppRoute } from '@bm/contracts';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
+import { queryParam } from '../../app/routes/queryParam.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListSession } from './ListSession.tsx';
-import { queryValue } from './useListController.ts';
 
 export function ListPage({ route }: { route: AppRoute }) {
   const { search } = useLocation();
   const required = route.requiredParam;
   // A list shown for one parent only goes elsewhere without it (keywords without their location).
-  if (required && queryValue(search, required.name) === undefined)
+  if (required && queryParam(search, required.name) === undefined)
     return <Navigate to={required.otherwise} replace />;
   return <PresetsOfList route={route} />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPath, queryValue } from './useListController.ts';
+import { queryParam } from '../../app/routes/queryParam.ts';
+import { createPath } from './useListController.ts';
 
 describe('Create record', () => {
   const words = { requiredParam: { name: 'placeId', otherwise: '/place/list' } };
@@ -13,6 +14,6 @@ describe('Create record', () => {
   it('leads to the plain form otherwise', () => {
     expect(createPath('word', {}, '?placeId=7')).toBe('/word/create');
     expect(createPath('word', words, '?placeId=')).toBe('/word/create');
-    expect(queryValue('?a=1&B=2', 'b')).toBe('2');
+    expect(queryParam('?a=1&B=2', 'b')).toBe('2');
   });
 });

@@ -23,6 +23,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { columnLabels, plainErrorMessage } from '../../app/http/plainError.ts';
+import { queryParam } from '../../app/routes/queryParam.ts';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
 import { entityScreenRights, openableRights, screenRightOf } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
@@ -306,15 +307,8 @@ function useLoadFailure(
  */
 export function createPath(segment: string, route: Pick<AppRoute, 'requiredParam'>, search: string): string {
   const name = route.requiredParam?.name;
-  const value = name ? queryValue(search, name) : undefined;
+  const value = name ? queryParam(search, name) : undefined;
   if (!name || value === undefined) return `/${segment}/create`;
   const back = `/${segment}/list?${new URLSearchParams({ [name]: value })}`;
   return `/${segment}/create?${new URLSearchParams({ [name]: value, redirecturl: back })}`;
-}
-
-/** A query parameter's value, its name compared without case; undefined when absent or empty. */
-export function queryValue(search: string, name: string): string | undefined {
-  for (const [key, value] of new URLSearchParams(search))
-    if (key.toLowerCase() === name.toLowerCase() && value.trim() !== '') return value;
-  return undefined;
 }

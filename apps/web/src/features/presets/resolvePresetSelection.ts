@@ -5,7 +5,9 @@
  * the 'state' preset of group 1, else the default. Without a deep link: the in-use preset, else the
  * default. With `ignorestate` the working view ('state') is passed over wherever it would be chosen.
  */
+
 import type { Preset } from '@bm/contracts';
+import { queryParam } from '../../app/routes/queryParam.ts';
 import { findDefaultPreset, isStatePreset } from './presetKinds.ts';
 import { PRESET_MESSAGES } from './presetMessages.ts';
 
@@ -32,12 +34,7 @@ export interface SelectionInput {
 }
 
 export function readDeepLink(search: string): DeepLink {
-  const params = new URLSearchParams(search);
-  const find = (name: string): string | undefined => {
-    for (const [key, value] of params) if (key.toLowerCase() === name && value.trim()) return value.trim();
-    return undefined;
-  };
-  return { preset: find('preset'), group: find('presetgroup') };
+  return { preset: queryParam(search, 'preset'), group: queryParam(search, 'presetgroup') };
 }
 
 function deepLinkTarget(input: SelectionInput): { preset?: Preset; alert?: string } {

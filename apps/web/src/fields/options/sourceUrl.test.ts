@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autocompleteUrl } from './autocompleteUrl.ts';
-import { dependsOnParent, sourceUrl } from './sourceUrl.ts';
+import { parentKeysOf, sourceUrl } from './sourceUrl.ts';
 
 describe('dropdown and lookup URLs', () => {
   it('asks for 1000 rows with the source params', () => {
@@ -15,7 +15,7 @@ describe('dropdown and lookup URLs', () => {
 
   it('preloads from a parent value, and waits while the parent is empty', () => {
     const spec = { source: '/api/dropdowns/locations', sourceParams: { locationTypeId: '{typeId}' } };
-    expect(dependsOnParent(spec)).toBe(true);
+    expect(parentKeysOf(spec)).toEqual(['typeId']);
     expect(sourceUrl(spec, { typeId: 4 })).toBe('/api/dropdowns/locations?locationTypeId=4&pageSize=1000');
     expect(sourceUrl(spec, { typeId: '' })).toBeUndefined();
   });

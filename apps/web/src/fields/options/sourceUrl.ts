@@ -42,6 +42,9 @@ export function sourceUrl(
   return withQuery(spec.source, query);
 }
 
-/** Whether the source names a parent field, so its options change with that field. */
-export const dependsOnParent = (spec: Pick<FormFieldSpec, 'sourceParams'>): boolean =>
-  Object.values(spec.sourceParams ?? {}).some((v) => typeof v === 'string' && PLACEHOLDER.test(v));
+/** The parent fields (map keys) the source names, so its options change with them. */
+export const parentKeysOf = (spec: Pick<FormFieldSpec, 'sourceParams'>): string[] =>
+  Object.values(spec.sourceParams ?? {}).flatMap((raw) => {
+    const name = typeof raw === 'string' ? PLACEHOLDER.exec(raw)?.[1] : undefined;
+    return name ? [name] : [];
+  });
