@@ -52,6 +52,18 @@ export const codeField = (label: string, pattern: string, message: string, extra
     },
   }) satisfies AreaField;
 
+/** An airport's three-letter IATA code; `form` adds to its form spec (when it shows, is required). */
+export const iataField = (form: FormSettings = {}): AreaField => ({
+  key: 'iataCode',
+  label: 'IATA code',
+  type: 'text',
+  form: {
+    type: 'text',
+    validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
+    ...form,
+  },
+});
+
 /** Latitude and longitude, kept out of the list's columns; `form` adds to both form specs. */
 export const coordinateFields = (form: FormSettings = {}): AreaField[] =>
   (

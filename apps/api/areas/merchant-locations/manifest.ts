@@ -1,5 +1,5 @@
 /** Merchant locations: the places each merchant feed sends, under its own names and codes. */
-import { coordinateFields, lookup, merchantArea } from '../catalogue.ts';
+import { coordinateFields, iataField, lookup, merchantArea } from '../catalogue.ts';
 
 const KINDS = ['Region', 'Country', 'City', 'Airport', 'Train station'];
 
@@ -32,15 +32,7 @@ export const merchantLocations = merchantArea({
         validations: [{ name: 'pattern', value: '[A-Z]{2}', message: 'Two capitals, as in ES' }],
       },
     },
-    {
-      key: 'iataCode',
-      label: 'IATA code',
-      type: 'text',
-      form: {
-        type: 'text',
-        validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
-      },
-    },
+    iataField(),
     ...coordinateFields(),
   ],
   // The feeds, for every merchant form's Merchant field.

@@ -4,7 +4,7 @@
  * reference packages by the catalogue demo. Its pages use the location rights ViewLocation,
  * EditLocation and CreateLocation. Location types: docs/adr/0012-catalogue.md.
  */
-import { codeField, coordinateFields, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
+import { codeField, coordinateFields, iataField, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
 import { seedCatalogue } from './demo.ts';
 
 /**
@@ -118,18 +118,8 @@ export const pricewatchLocations = pricewatchArea({
       { locationTypeId: 4, provinceId: '{provinceName}', pageSize: 20 },
       layout(IN_A_CITY),
     ),
-    {
-      key: 'iataCode',
-      label: 'IATA code',
-      type: 'text',
-      form: {
-        type: 'text',
-        validations: [{ name: 'pattern', value: '[A-Z]{3}', message: 'Three capitals, as in MAD' }],
-        // Cities may carry a metropolitan code (LON); an airport must have its own.
-        visibleWhen: ofType(4, 5),
-        requiredWhen: ofType(5),
-      },
-    },
+    // Cities may carry a metropolitan code (LON); an airport must have its own.
+    iataField({ visibleWhen: ofType(4, 5), requiredWhen: ofType(5) }),
     ...coordinateFields(layout(PLACES, false)),
     {
       key: 'windowsTimeZone',
