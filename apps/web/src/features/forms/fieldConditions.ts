@@ -12,7 +12,9 @@ import { parentKeysOf } from '../../fields/options/sourceUrl.ts';
 type Values = Readonly<Record<string, unknown>>;
 
 /** The fields shown for these values, each with the rules that apply to it now. */
-export function shownFields(fields: readonly FormField[], values: Values): FormField[] {
+export function shownFields(fields: readonly FormField[], values: Values): readonly FormField[] {
+  // Most forms have no conditions: they render as they are, with no scope built per keystroke.
+  if (!fields.some((f) => f.spec.visibleWhen || f.spec.requiredWhen)) return fields;
   const scope = conditionScope(fields, values);
   return fields.flatMap((field) => {
     if (!isFieldShown(field.spec, scope)) return [];
@@ -60,9 +62,10 @@ export function consequencesOf(
     }
   }
   // A cleared field may make another's keepWhen fail: repeat until nothing more is cleared.
-  for (let round = 0; keep && round < fields.length; round++) {
+  const kept = keep ? fields.filter((f) => f.spec.keepWhen) : [];
+  for (let round = 0; kept.length > 0 && round < kept.length; round++) {
     const scope = conditionScope(fields, next);
-    const failing = fields.filter((f) => mustClearField(f.spec, scope) && !isEmpty(next[f.mapKey]));
+    const failing = kept.filter((f) => mustClearField(f.spec, scope) && !isEmpty(next[f.mapKey]));
     if (failing.length === 0) break;
     for (const field of failing) clear(field);
   }
