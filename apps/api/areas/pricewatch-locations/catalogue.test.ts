@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findIana } from 'windows-iana';
 import { apiCaller, saveValues } from '../../test/api-caller.ts';
 import { signIn } from '../../test/sign-in.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
+import { seedCatalogue } from './demo.ts';
 
 /** The spec's entity table and rights table for these areas, as written there. */
 const MAPPABLE = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
@@ -484,6 +486,21 @@ describe('rules the tables keep', () => {
 });
 
 describe('the seeded catalogue', () => {
+  it('grows the merchant office feeds with --scale: one more copy per 20,000 reservations', async () => {
+    const count = async (q: { query: typeof db.query }, table: string) =>
+      (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n ?? 0;
+    const scaled = await createTestDatabase();
+    await scaled.db.query(
+      `TRUNCATE pricewatch_locations, pricewatch_suppliers, pricewatch_car_classes, pricewatch_cars,
+         pricewatch_options, pricewatch_included_items, merchants, merchant_ground_truth CASCADE`,
+    );
+    await seedCatalogue(scaled.db, 40_000);
+    for (const table of ['pricewatch_locations', 'pricewatch_offices'])
+      expect(await count(scaled.db, table), table).toBe(await count(db, table));
+    const offices = await count(db, 'merchant_offices');
+    expect(await count(scaled.db, 'merchant_offices')).toBeGreaterThan(1.8 * offices);
+  });
+
   it('puts every city inside the bounding box of its country', async () => {
     const boxes = new Map<string, { minLat: number; maxLat: number; minLon: number; maxLon: number }>();
     for (const c of City.getAllCities()) {
