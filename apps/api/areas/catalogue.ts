@@ -12,8 +12,20 @@ import {
   type FormSettings,
   type FormSpec,
   type ListSpec,
+  type MapKind,
+  type MapListSpec,
   type Tags,
 } from './manifest.ts';
+
+/** An area's map list, as the catalogue areas state it (the rest follows from the side). */
+interface MapInput {
+  kind: MapKind;
+  api: string;
+  codeLabel: string;
+  detailLabel?: string;
+  /** The record's fields above the grid (default: every listed field but the id and audit ones). */
+  header?: readonly string[];
+}
 
 const MAPPABLE: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
 
@@ -137,6 +149,32 @@ interface PricewatchAreaInput
   /** Over the default list: version 1, sorted by name, back to the list after a create. */
   list?: Partial<ListSpec>;
   form?: FormSpec;
+  /** Its map list: the merchant records that are, or may be, each record. */
+  map: MapInput;
+}
+
+const HEADER_SKIP = new Set(['id', 'enabled', 'updatedAt', 'updatedBy', 'mapNote', 'latitude', 'longitude']);
+
+/** The map list of an area: its header shows the record's listed fields. */
+function mapListSpec(
+  input: MapInput,
+  side: MapListSpec['side'],
+  title: string,
+  fields: readonly AreaField[],
+): MapListSpec {
+  const header =
+    input.header ??
+    fields.filter((f) => f.list !== false && !HEADER_SKIP.has(f.key) && !f.list?.hidden).map((f) => f.key);
+  return {
+    version: 1,
+    side,
+    title,
+    header,
+    kind: input.kind,
+    api: input.api,
+    codeLabel: input.codeLabel,
+    ...(input.detailLabel ? { detailLabel: input.detailLabel } : {}),
+  };
 }
 
 /**
@@ -147,8 +185,10 @@ export function pricewatchArea({
   fields,
   list,
   form = { version: 1 },
+  map,
   ...rest
 }: PricewatchAreaInput): EntityManifest {
+  const all = [idField, nameField(), ...fields, enabledField, ...updatedFields];
   return defineArea({
     ...rest,
     group: 'Price-watch',
@@ -157,11 +197,13 @@ export function pricewatchArea({
     sql: 'generated',
     list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true, ...list },
     form,
-    fields: [idField, nameField(), ...fields, enabledField, ...updatedFields],
+    fields: all,
+    map: mapListSpec(map, 'pricewatch', '{name}', all),
   });
 }
 
-const MAP_STATUS: Tags = {
+/** A merchant record's mapping state, as its list and the map lists show it. */
+export const MAP_STATUS: Tags = {
   unmapped: { color: 'gray', label: 'Not mapped' },
   mapped: { color: 'green', label: 'Mapped' },
   blacklisted: { color: 'dark', label: 'Blacklisted' },
@@ -180,6 +222,8 @@ interface MerchantAreaInput
   joins?: string;
   sample?: EntityManifest['sample'];
   dropdowns?: EntityManifest['dropdowns'];
+  /** Its map list: the price-watch records each record may be. */
+  map: MapInput;
 }
 
 /**
@@ -188,8 +232,74 @@ interface MerchantAreaInput
  * gave). Mapping itself is done from the map list; the form edits what the feed sent.
  */
 export function merchantArea(input: MerchantAreaInput): EntityManifest {
-  const { target, listOnly, fields = [], joins = '', ...rest } = input;
+  const { target, listOnly, fields = [], joins = '', map, ...rest } = input;
   const mappedName = target.name ?? 'name';
+  const all: AreaField[] = [
+    idField,
+    {
+      key: 'merchantName',
+      label: 'Merchant',
+      type: 'text',
+      select: 'm.name',
+      idKey: 'merchantId',
+      form: {
+        type: 'combobox',
+        source: '/api/dropdowns/merchants',
+        displayFieldName: 'name',
+        valueFieldName: 'id',
+        validations: [required],
+      },
+    },
+    {
+      key: 'externalCode',
+      label: "Merchant's code",
+      type: 'text',
+      form: { type: 'text', validations: [required, maxLength(60)] },
+    },
+    nameField(),
+    ...fields,
+    {
+      key: 'mapStatus',
+      label: 'Mapping',
+      type: 'text',
+      readOnly: true,
+      list: { tags: MAP_STATUS },
+      form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+    },
+    {
+      key: 'mappedName',
+      label: `Mapped to (${target.label})`,
+      type: 'text',
+      select: `pw.${mappedName}`,
+      form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+    },
+    { key: 'mapNote', label: 'Mapping note', type: 'text', readOnly: true, list: { visible: false } },
+    enabledField,
+    ...updatedFields,
+    {
+      key: 'mapHistory',
+      label: 'Mapping history',
+      type: 'text',
+      readOnly: true,
+      select: `map_history_json('${map.kind}', t.id)::text`,
+      list: false,
+      form: {
+        type: 'tableview',
+        cssClass: 'readonly',
+        notOnCreate: true,
+        inputProps: {
+          columns: [
+            { key: 'when', label: 'When', type: 'datetime' },
+            { key: 'by', label: 'By' },
+            { key: 'action', label: 'Change' },
+            { key: 'to', label: `To (${target.label})` },
+            { key: 'from', label: 'Instead of' },
+            { key: 'note', label: 'Note' },
+          ],
+        },
+      },
+    },
+  ];
   return defineArea({
     ...rest,
     group: 'Merchant',
@@ -199,49 +309,8 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,
     list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
     ...(listOnly ? { form: { version: 1, presets: [] } } : { form: { version: 1 } }),
-    fields: [
-      idField,
-      {
-        key: 'merchantName',
-        label: 'Merchant',
-        type: 'text',
-        select: 'm.name',
-        idKey: 'merchantId',
-        form: {
-          type: 'combobox',
-          source: '/api/dropdowns/merchants',
-          displayFieldName: 'name',
-          valueFieldName: 'id',
-          validations: [required],
-        },
-      },
-      {
-        key: 'externalCode',
-        label: "Merchant's code",
-        type: 'text',
-        form: { type: 'text', validations: [required, maxLength(60)] },
-      },
-      nameField(),
-      ...fields,
-      {
-        key: 'mapStatus',
-        label: 'Mapping',
-        type: 'text',
-        readOnly: true,
-        list: { tags: MAP_STATUS },
-        form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
-      },
-      {
-        key: 'mappedName',
-        label: `Mapped to (${target.label})`,
-        type: 'text',
-        select: `pw.${mappedName}`,
-        form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
-      },
-      { key: 'mapNote', label: 'Mapping note', type: 'text', readOnly: true, list: { visible: false } },
-      enabledField,
-      ...updatedFields,
-    ],
+    fields: all,
+    map: mapListSpec(map, 'merchant', '{name} · {merchantName}', all),
   });
 }
 

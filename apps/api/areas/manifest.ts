@@ -135,6 +135,30 @@ export interface FormSpec {
   settings?: PresetSettings;
 }
 
+/** The seven things a merchant record may be mapped as; each names its SQL (docs/adr/0013-mapping.md). */
+export type MapKind = 'location' | 'supplier' | 'car_class' | 'car' | 'option' | 'included_item' | 'office';
+
+/**
+ * The area's map list (`/{segment}/:id/getmap`): one of its records above the records it may be.
+ * A merchant area lists price-watch candidates; a price-watch area the merchant records.
+ */
+export interface MapListSpec {
+  /** Raise to ship a changed map-list preset. */
+  version: number;
+  /** `GET {api}?id=` lists; `POST {api}/map`, `/unmap`, `/ignore`, `/disable` act. */
+  api: string;
+  kind: MapKind;
+  side: 'merchant' | 'pricewatch';
+  /** The page title, `{field}` filled from the record (e.g. `{name} · {merchantName}`). */
+  title: string;
+  /** The record's fields shown above the grid, by key (labels from `fields`). */
+  header: readonly string[];
+  /** Labels of the grid's code and detail columns for this kind. */
+  codeLabel: string;
+  /** Without it the grid has no detail column (the kind has nothing more to say). */
+  detailLabel?: string;
+}
+
 /** Procedures the area writes through; the standard ones are generated unless named here. */
 interface ProcedureNames {
   save?: string;
@@ -185,6 +209,7 @@ export interface EntityManifest {
   /** Presets beyond the derived ones (a view of another shape, a right with its own screen). */
   extraPresets?: readonly { rightName: string; version: number; definition: PresetDefinition }[];
   dropdowns?: readonly DropdownSpec[];
+  map?: MapListSpec;
   /**
    * One valid record as its form would send it: the generated per-area tests create, read, edit and
    * delete it through the API (test/area-records.test.ts).

@@ -6,6 +6,7 @@
 
 import type { FormFieldSpec } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
+import { MAP_LISTS } from '../src/mapping/map-lists.ts';
 import { lookupOf } from '../src/records/check-values.ts';
 import { fixedOptionsOf, isListType } from '../src/records/field-rules.ts';
 import { allRights } from './areas.ts';
@@ -16,6 +17,8 @@ import { DEFAULT_PRESETS } from './presets/default-presets.ts';
 
 const rights = new Set(allRights());
 const byApi = new Map(ENTITIES.map((e) => [e.api, e]));
+// Map lists are read by their own routes (src/mapping), each running its kind's procedure.
+const mapLists = new Map(MAP_LISTS.map((l) => [l.entity.api, l]));
 
 describe('the catalogue', () => {
   it.each(ENTITIES.map((e) => [e.entity, e] as const))('%s has its rights', (_name, entity) => {
@@ -30,13 +33,18 @@ describe('the catalogue', () => {
     'the default preset of %s fits its entity',
     (right, preset) => {
       expect(rights.has(right)).toBe(true);
-      const entity = byApi.get(preset.definition.source ?? '');
+      const source = preset.definition.source ?? '';
+      const entity = byApi.get(source) ?? mapLists.get(source)?.entity;
       expect(entity, `source ${preset.definition.source}`).toBeDefined();
       if (!entity) return;
       expect(
         right.startsWith(`${entity.rightPrefix}/`) || Object.values(entity.rights ?? {}).includes(right),
       ).toBe(true);
-      const registered = new Set(Object.values(entity.procedures));
+      const mapList = mapLists.get(source);
+      const registered = new Set([
+        ...Object.values(entity.procedures),
+        ...(mapList ? [mapList.procedure] : []),
+      ]);
       for (const action of preset.definition.rowActions) {
         if (action.storedProcedure)
           expect(registered.has(action.storedProcedure), action.storedProcedure).toBe(true);

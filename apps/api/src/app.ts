@@ -29,6 +29,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
 import { listRoutes } from './lists/list-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
+import { mapRoutes } from './mapping/map-routes.ts';
 import { notificationHub } from './notifications/hub.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { oidcRoutes } from './oidc/oidc-routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
+  await app.register(mapRoutes, { db });
   await app.register(recordRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });

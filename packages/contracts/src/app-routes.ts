@@ -132,13 +132,14 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
   );
 }
 
-/** Screens that show a preset: list, forms, detail view and bulk editor. */
+/** Screens that show a preset: list, forms, detail view, bulk editor and map list. */
 export const PRESET_SCREENS: ReadonlySet<ScreenKind> = new Set([
   'list',
   'create',
   'edit',
   'view',
   'bulkedit',
+  'getmap',
 ]);
 
 /** The first path segment, lower-cased: `/Page/list?x=1` → `page`. */

@@ -24,6 +24,7 @@ export const FORM_FIELD_TYPES = [
   'datetime',
   'datetime2',
   'jsonview',
+  'tableview',
   'htmleditor',
   'link',
   'uploadsingleselect',

@@ -8,6 +8,7 @@ export * from './form.ts';
 export * from './form-conditions.ts';
 export * from './ids.ts';
 export * from './logs.ts';
+export * from './map.ts';
 export * from './menu.ts';
 export * from './notification.ts';
 export * from './preset.ts';

@@ -38,6 +38,10 @@ export const ROW_ACTION_TYPES = [
   'configThresholds',
   'setIsActiveCustomer',
   'download',
+  'mapThis',
+  'unMap',
+  'ignore',
+  'disable',
 ] as const;
 export type RowActionType = (typeof ROW_ACTION_TYPES)[number];
 
@@ -78,6 +82,11 @@ export const columnDefinitionSchema = z
       .partial()
       .optional(),
     delete: z.boolean().optional(),
+    /** Sent (as `{mapkey, value}`) by a map list's Map This, Un Map, Add to blacklist and Disable. */
+    map: z.boolean().optional(),
+    unmap: z.boolean().optional(),
+    ignore: z.boolean().optional(),
+    disable: z.boolean().optional(),
     /** Width in pixels the user gave the column; without it the grid sizes it to its content. */
     width: z.number().int().min(40).max(1200).optional(),
     /** Pinned to the left of the grid (stays in view while the grid scrolls sideways). */
@@ -119,6 +128,16 @@ export const actionSpecSchema = z
   })
   .loose();
 
+export const mapHeaderSchema = z.object({
+  /** The record's own list path, read with a filter on its id (pageSize 20, pageIndex 0). */
+  source: z.string().max(500),
+  /** The page title, `{field}` placeholders filled from the record. */
+  title: z.string().max(200),
+  /** The record's fields shown above the grid, by key, with their labels. */
+  fields: z.array(z.object({ key: z.string().max(100), label: z.string().max(200) })).max(30),
+});
+export type MapHeader = z.infer<typeof mapHeaderSchema>;
+
 export const presetSettingsSchema = z
   .object({
     hideMenu: z.boolean(),
@@ -140,6 +159,8 @@ export const presetSettingsSchema = z
     useFormAdapter: z.boolean(),
     hideToolbarActions: z.array(z.string()),
     bulkEdit: z.boolean(),
+    /** A map list's header: the record whose candidates the grid lists (see map.ts). */
+    mapHeader: mapHeaderSchema,
   })
   .partial()
   .loose();

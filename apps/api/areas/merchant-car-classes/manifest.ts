@@ -8,6 +8,12 @@ export const merchantCarClasses = merchantArea({
   icon: 'category',
   segment: 'merchantCarClass',
   api: '/api/merchantcarclasses',
+  map: {
+    kind: 'car_class',
+    api: '/api/mapMerchantCarClasses',
+    codeLabel: 'ACRISS code',
+    detailLabel: 'Category · type · transmission',
+  },
   table: 'merchant_car_classes',
   // The spec spells this one right in lower case.
   rightOverrides: { View: 'BMTools/merchantcarclass/View' },

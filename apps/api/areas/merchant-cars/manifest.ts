@@ -8,6 +8,7 @@ export const merchantCars = merchantArea({
   icon: 'car',
   segment: 'merchantmapcar',
   api: '/api/merchantcars',
+  map: { kind: 'car', api: '/api/mapMerchantCars', codeLabel: 'Class', detailLabel: 'Class name · seats' },
   table: 'merchant_cars',
   target: { table: 'pricewatch_cars', label: 'price-watch car' },
   fields: [

@@ -8,6 +8,12 @@ export const merchantIncludedItems = merchantArea({
   icon: 'checklist',
   segment: 'merchantIncludedItem',
   api: '/api/merchantIncludedItems',
+  map: {
+    kind: 'included_item',
+    api: '/api/mapMerchantIncludedItems',
+    codeLabel: 'Code',
+    detailLabel: 'Description',
+  },
   table: 'merchant_included_items',
   target: { table: 'pricewatch_included_items', label: 'price-watch included item' },
   listOnly: true,

@@ -10,6 +10,12 @@ export const merchantLocations = merchantArea({
   icon: 'map-pin',
   segment: 'merchantlocation',
   api: '/api/merchantlocations',
+  map: {
+    kind: 'location',
+    api: '/api/mapMerchantLocations',
+    codeLabel: 'Code',
+    detailLabel: 'Type · country · IATA',
+  },
   table: 'merchant_locations',
   target: { table: 'pricewatch_locations', label: 'price-watch location' },
   fields: [

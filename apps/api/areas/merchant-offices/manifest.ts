@@ -8,6 +8,12 @@ export const merchantOffices = merchantArea({
   icon: 'building',
   segment: 'merchantOffice',
   api: '/api/merchantOffices',
+  map: {
+    kind: 'office',
+    api: '/api/mapMerchantOffices',
+    codeLabel: 'Supplier code',
+    detailLabel: 'Supplier · location · type',
+  },
   table: 'merchant_offices',
   target: { table: 'pricewatch_offices', label: 'price-watch office' },
   listOnly: true,

@@ -8,6 +8,7 @@ export const merchantOptions = merchantArea({
   icon: 'list',
   segment: 'merchantOption',
   api: '/api/merchantOptions',
+  map: { kind: 'option', api: '/api/mapMerchantOptions', codeLabel: 'Code', detailLabel: 'Category' },
   table: 'merchant_options',
   target: { table: 'pricewatch_options', label: 'price-watch option' },
   sample: {

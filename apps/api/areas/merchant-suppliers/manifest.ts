@@ -8,6 +8,7 @@ export const merchantSuppliers = merchantArea({
   icon: 'building-store',
   segment: 'merchantSupplier',
   api: '/api/merchantsuppliers',
+  map: { kind: 'supplier', api: '/api/mapMerchantSuppliers', codeLabel: 'Code', detailLabel: 'Website' },
   table: 'merchant_suppliers',
   target: { table: 'pricewatch_suppliers', label: 'price-watch supplier' },
   sample: {

@@ -18,6 +18,7 @@ export const pricewatchCarClasses = pricewatchArea({
   icon: 'category',
   segment: 'pricewatchcarClass',
   api: '/api/pricewatchCarClasses',
+  map: { kind: 'car_class', api: '/api/mapCarClasses', codeLabel: "Merchant's code" },
   table: 'pricewatch_car_classes',
   list: { sort: { key: 'code', direction: 'ASC' } },
   fields: [

@@ -18,6 +18,7 @@ export const pricewatchCars = pricewatchArea({
   icon: 'car',
   segment: 'pricewatchcar',
   api: '/api/pricewatchCars',
+  map: { kind: 'car', api: '/api/mapCars', codeLabel: "Merchant's code", detailLabel: 'Class · seats' },
   table: 'pricewatch_cars',
   joins: 'JOIN pricewatch_car_classes cc ON cc.id = t.car_class_id',
   fields: [

@@ -8,6 +8,7 @@ export const pricewatchIncludedItems = pricewatchArea({
   icon: 'checklist',
   segment: 'pricewatchIncludedItem',
   api: '/api/pricewatchIncludedItems',
+  map: { kind: 'included_item', api: '/api/mapIncludedItems', codeLabel: "Merchant's code" },
   table: 'pricewatch_included_items',
   fields: [
     codeField('Code', '[A-Z0-9]{2,10}', '2 to 10 capitals or digits, as in UNL'),

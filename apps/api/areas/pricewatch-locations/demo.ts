@@ -294,4 +294,45 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     feeds.offices,
   );
   await insert(db, 'merchant_ground_truth', ['kind', 'merchant_record_id', 'pricewatch_id'], truth);
+  await seedMappings(db, by);
+}
+
+const MERCHANT_TABLES: Readonly<Record<string, string>> = {
+  location: 'merchant_locations',
+  supplier: 'merchant_suppliers',
+  car_class: 'merchant_car_classes',
+  car: 'merchant_cars',
+  option: 'merchant_options',
+  included_item: 'merchant_included_items',
+  office: 'merchant_offices',
+};
+
+/**
+ * The mapping work as staff would have left it: two of every three records that have a
+ * price-watch counterpart are mapped to it (the rest wait in the map lists), and half of those that
+ * have none are on the blacklist, each with its history row.
+ */
+async function seedMappings(db: Queryable, by: string): Promise<void> {
+  for (const [kind, table] of Object.entries(MERCHANT_TABLES)) {
+    await db.query(
+      `WITH mapped AS (
+         UPDATE ${table} m SET map_status = 'mapped', mapped_id = g.pricewatch_id
+           FROM merchant_ground_truth g
+          WHERE g.kind = $1 AND g.merchant_record_id = m.id AND g.pricewatch_id IS NOT NULL AND m.id % 3 <> 0
+         RETURNING m.id, m.mapped_id)
+       INSERT INTO merchant_map_history (kind, merchant_record_id, action, pricewatch_id, changed_by, changed_at)
+       SELECT $1, id, 'map', mapped_id, $2, now() - interval '1 day' * (id % 90) FROM mapped`,
+      [kind, by],
+    );
+    await db.query(
+      `WITH ignored AS (
+         UPDATE ${table} m SET map_status = 'blacklisted', map_note = 'Not something we compare'
+           FROM merchant_ground_truth g
+          WHERE g.kind = $1 AND g.merchant_record_id = m.id AND g.pricewatch_id IS NULL AND m.id % 2 = 0
+         RETURNING m.id, m.map_note)
+       INSERT INTO merchant_map_history (kind, merchant_record_id, action, note, changed_by, changed_at)
+       SELECT $1, id, 'ignore', map_note, $2, now() - interval '1 day' * (id % 90) FROM ignored`,
+      [kind, by],
+    );
+  }
 }

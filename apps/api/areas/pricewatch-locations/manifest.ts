@@ -51,6 +51,12 @@ export const pricewatchLocations = pricewatchArea({
   icon: 'map-pin',
   segment: 'pricewatchLocation',
   api: '/api/pricewatchlocations',
+  map: {
+    kind: 'location',
+    api: '/api/maplocations',
+    codeLabel: "Merchant's code",
+    detailLabel: 'Kind · country · IATA',
+  },
   rightOverrides: { View: 'ViewLocation', Edit: 'EditLocation', Create: 'CreateLocation' },
   table: 'pricewatch_locations',
   joins: `JOIN location_types lt ON lt.id = t.location_type_id

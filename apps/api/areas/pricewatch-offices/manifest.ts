@@ -38,6 +38,12 @@ export const pricewatchOffices = pricewatchArea({
   icon: 'building',
   segment: 'pricewatchOffice',
   api: '/api/pricewatchOffices',
+  map: {
+    kind: 'office',
+    api: '/api/mapOffices',
+    codeLabel: "Merchant's code",
+    detailLabel: 'Supplier · kind · IATA',
+  },
   table: 'pricewatch_offices',
   joins: `JOIN pricewatch_suppliers s ON s.id = t.supplier_id
     JOIN pricewatch_locations l ON l.id = t.location_id

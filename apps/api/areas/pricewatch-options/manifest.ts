@@ -16,6 +16,7 @@ export const pricewatchOptions = pricewatchArea({
   icon: 'list',
   segment: 'pricewatchOption',
   api: '/api/pricewatchOptions',
+  map: { kind: 'option', api: '/api/mapOptions', codeLabel: "Merchant's code" },
   table: 'pricewatch_options',
   fields: [
     codeField('Code', '[A-Z0-9]{2,10}', '2 to 10 capitals or digits, as in CSI'),

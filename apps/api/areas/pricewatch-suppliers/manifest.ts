@@ -8,6 +8,7 @@ export const pricewatchSuppliers = pricewatchArea({
   icon: 'building-store',
   segment: 'pricewatchsupplier',
   api: '/api/pricewatchSuppliers',
+  map: { kind: 'supplier', api: '/api/mapSuppliers', codeLabel: "Merchant's code" },
   table: 'pricewatch_suppliers',
   joins: 'LEFT JOIN pricewatch_locations co ON co.id = t.country_id',
   fields: [

@@ -19,6 +19,7 @@ import type {
   EntitySpec,
   EntityAction as ProcedureAction,
 } from '../../catalog/entity-spec.ts';
+import { mapPresetOf } from '../mapping/map-lists.ts';
 
 export interface DefaultPresetSpec {
   rightName: string;
@@ -291,5 +292,6 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
 /** The area's shipped presets: its list, its forms, and any it declares itself. */
 export function presetsOf(area: EntityManifest): DefaultPresetSpec[] {
   const list = listPreset(area);
-  return [...(list ? [list] : []), ...formPresets(area), ...(area.extraPresets ?? [])];
+  const map = mapPresetOf(area);
+  return [...(list ? [list] : []), ...formPresets(area), ...(map ? [map] : []), ...(area.extraPresets ?? [])];
 }

@@ -32,6 +32,11 @@ export interface ListRequest {
   pageSize: number;
   /** The registered view to read (default or a registered `sqlViewName`). */
   view: string;
+  /**
+   * When the view is a set-returning function of one record (a map list's candidates), the
+   * record's id it is called with.
+   */
+  of?: number | undefined;
 }
 
 export class CriteriaError extends Error {

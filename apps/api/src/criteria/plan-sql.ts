@@ -139,6 +139,12 @@ function whereClause(request: Pick<ListRequest, 'filter'>, params: Params, guard
   return clause ? ` WHERE ${clause}` : '';
 }
 
+/** The FROM target: the view, or the record's set-returning function called with its id. */
+function source(request: Pick<ListRequest, 'view' | 'of'>, params: Params): string {
+  const view = quoteIdent(request.view);
+  return request.of === undefined ? view : `${view}(${params.add(request.of, 'integer')}) AS "v"`;
+}
+
 /** One page, fetching one row more than asked so `hasMore` needs no count. */
 export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGuard): SqlQuery {
   const params = new Params();
@@ -149,24 +155,24 @@ export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGua
     order.push(`${quoteIdent(key.name)} ${request.sort.at(-1)?.direction ?? 'ASC'}`);
   }
   const text =
-    `SELECT ${columns} FROM ${quoteIdent(request.view)}${whereClause(request, params, guard)}` +
+    `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard)}` +
     ` ORDER BY ${order.join(', ')} LIMIT ${params.add(request.pageSize + 1, 'bigint')}` +
     ` OFFSET ${params.add(request.pageIndex * request.pageSize, 'bigint')}`;
   return { text, values: params.values };
 }
 
-export function countSql(request: Pick<ListRequest, 'filter' | 'view'>): SqlQuery {
+export function countSql(request: Pick<ListRequest, 'filter' | 'view' | 'of'>): SqlQuery {
   const params = new Params();
   return {
-    text: `SELECT count(*)::bigint AS n FROM ${quoteIdent(request.view)}${whereClause(request, params)}`,
+    text: `SELECT count(*)::bigint AS n FROM ${source(request, params)}${whereClause(request, params)}`,
     values: params.values,
   };
 }
 
-export function estimateSql(request: Pick<ListRequest, 'filter' | 'view'>): SqlQuery {
+export function estimateSql(request: Pick<ListRequest, 'filter' | 'view' | 'of'>): SqlQuery {
   const params = new Params();
   return {
-    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${quoteIdent(request.view)}${whereClause(request, params)}`,
+    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source(request, params)}${whereClause(request, params)}`,
     values: params.values,
   };
 }

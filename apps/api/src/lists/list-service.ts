@@ -27,15 +27,21 @@ export interface ListCaller {
   right: string;
 }
 
+/** A list whose view is a function of one record (a map list): the record's id. */
+export interface ListOf {
+  of?: number | undefined;
+}
+
 export async function runList(
   db: Queryable,
   entity: EntitySpec,
   query: QueryInput,
   caller: ListCaller,
+  { of }: ListOf = {},
 ): Promise<ListResponse> {
   let request: ListRequest;
   try {
-    request = parseListQuery(query, entity);
+    request = { ...parseListQuery(query, entity), of };
   } catch (error) {
     // Without the right, a refusal must not tell which columns exist: the answer is 403 either way.
     if (error instanceof CriteriaError && !(await hasRight(db, caller.email, caller.right))) {
@@ -67,10 +73,11 @@ export async function runPageSummary(
   db: Queryable,
   entity: EntitySpec,
   query: QueryInput,
+  { of }: ListOf = {},
 ): Promise<PageSummary> {
   // Same parameters as the list call; sort and fields are accepted and ignored.
   const request = parseListQuery(query, entity);
-  const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query) };
+  const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query), of };
   const explain = estimateSql(target);
   const { rows } = await db.query<ExplainRow>(explain.text, explain.values);
   const estimate = Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);

@@ -20,6 +20,7 @@ import { multiselectField } from './widgets/multiselectField.tsx';
 import { numberField } from './widgets/numberField.tsx';
 import { singleselectField } from './widgets/singleselectField.tsx';
 import { spacerField } from './widgets/spacerField.tsx';
+import { tableviewField } from './widgets/tableviewField.tsx';
 import { textField } from './widgets/textField.tsx';
 import { uploadsingleselectField } from './widgets/uploadsingleselectField.tsx';
 import { xmlcodeField } from './widgets/xmlcodeField.tsx';
@@ -44,6 +45,7 @@ const FIELD_WIDGETS = [
   datetimeField,
   datetime2Field,
   jsonviewField,
+  tableviewField,
   htmleditorField,
   linkField,
   uploadsingleselectField,

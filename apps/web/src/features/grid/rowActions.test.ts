@@ -145,3 +145,38 @@ describe('where a row action may lead', () => {
     });
   });
 });
+
+describe('map actions', () => {
+  const map = [
+    { type: 'mapThis', label: 'Map This', order: 1, visibleWhen: '!isMapped' },
+    { type: 'unMap', label: 'Un Map', order: 2, visibleWhen: 'isMapped' },
+    { type: 'ignore', label: 'Add to blacklist', order: 3 },
+  ] as RowAction[];
+
+  it('need the Map right of the map list', () => {
+    const context = {
+      rights: new Set(['BMTools/Booking/GetMap']),
+      rightPrefix: 'BMTools/Booking',
+      hideActions: false,
+    };
+    expect(permittedActions(map, context)).toEqual([]);
+    const mapper = { ...context, rights: new Set(['BMTools/Booking/GetMap', 'BMTools/Booking/Map']) };
+    expect(permittedActions(map, mapper).map((a) => a.label)).toEqual([
+      'Map This',
+      'Un Map',
+      'Add to blacklist',
+    ]);
+  });
+
+  it('show Map This or Un Map, whichever applies, and are never run by a row click', () => {
+    expect(visibleRowActions(map, { isMapped: false }).map((a) => a.label)).toEqual([
+      'Map This',
+      'Add to blacklist',
+    ]);
+    expect(visibleRowActions(map, { isMapped: true }).map((a) => a.label)).toEqual([
+      'Un Map',
+      'Add to blacklist',
+    ]);
+    expect(clickAction(visibleRowActions(map, { isMapped: false }), {}, false)).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@
 import {
   evaluateCondition,
   isAllowedActionUrl,
+  isMapAction,
   type Row,
   type RowAction,
   type RowActionType,
@@ -22,6 +23,10 @@ const ACTION_RIGHTS: Partial<Record<RowActionType, string>> = {
   getMap: 'GetMap',
   bulkupdate: 'BulkEdit',
   setIsActiveCustomer: 'SetIsActiveCustomer',
+  mapThis: 'Map',
+  unMap: 'Map',
+  ignore: 'Map',
+  disable: 'Map',
 };
 
 export interface RowActionContext {
@@ -69,14 +74,17 @@ export function visibleRowActions(
   );
 }
 
-/** A row click runs the first visible action unless actions are hidden or the row says disabledClick. */
+/**
+ * A row click runs the first visible action unless actions are hidden or the row says
+ * disabledClick. Map actions are never run by a click: mapping is always chosen from the menu.
+ */
 export function clickAction(
   visible: readonly RowAction[],
   row: Row,
   hideActions: boolean,
 ): RowAction | undefined {
   if (hideActions || row.disabledClick === true) return undefined;
-  return visible[0];
+  return visible.find((action) => !isMapAction(action.type));
 }
 
 const DEFAULT_URLS: Partial<Record<RowActionType, (segment: string) => string>> = {

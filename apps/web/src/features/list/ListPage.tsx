@@ -13,16 +13,17 @@ import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListSession } from './ListSession.tsx';
 
-export function ListPage({ route }: { route: AppRoute }) {
+/** `recordId`: a map list's record, whose candidates the list shows. */
+export function ListPage({ route, recordId }: { route: AppRoute; recordId?: number | undefined }) {
   const { search } = useLocation();
   const required = route.requiredParam;
   // A list shown for one parent only goes elsewhere without it (keywords without their location).
   if (required && queryParam(search, required.name) === undefined)
     return <Navigate to={required.otherwise} replace />;
-  return <PresetsOfList route={route} />;
+  return <PresetsOfList route={route} recordId={recordId} />;
 }
 
-function PresetsOfList({ route }: { route: AppRoute }) {
+function PresetsOfList({ route, recordId }: { route: AppRoute; recordId?: number | undefined }) {
   const presets = usePresets(route.right);
   const groups = usePresetGroups();
   if (presets.isPending || groups.isPending) {
@@ -43,5 +44,5 @@ function PresetsOfList({ route }: { route: AppRoute }) {
       </>
     );
   }
-  return <ListSession route={route} presets={presets.data} groups={groups.data ?? []} />;
+  return <ListSession route={route} presets={presets.data} groups={groups.data ?? []} recordId={recordId} />;
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListView } from './ListView.tsx';
 import { type ListSessionProps, useListSession } from './useListSession.ts';
 
-export function ListSession({ route, presets, groups }: ListSessionProps) {
+export function ListSession({ route, presets, groups, recordId }: ListSessionProps) {
   const { status, active, presetActions, choose } = useListSession({ route, presets, groups });
   if (status === 'missingDefault') return <PreconditionRequiredPage />;
   if (status === 'empty' || !active) {
@@ -25,6 +25,7 @@ export function ListSession({ route, presets, groups }: ListSessionProps) {
     <ListView
       key={active.visit}
       route={route}
+      recordId={recordId}
       preset={active.preset}
       firstVisit={active.visit === 0}
       chosen={active.chosen}

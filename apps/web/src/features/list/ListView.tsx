@@ -12,6 +12,7 @@ import { PresetBar } from '../presets/PresetBar.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import classes from './list.module.css';
+import { MapListHeader } from './MapListHeader.tsx';
 import { type ListControllerInput, useListController } from './useListController.ts';
 import { useToastClearance } from './useToastClearance.ts';
 
@@ -41,31 +42,35 @@ export function ListView(props: ListControllerInput) {
     />
   );
 
+  const columnToggle = !settings.hideColumnToggle && (
+    <ColumnToggle
+      columns={columns}
+      visibility={state.visibility}
+      opened={openMenu === 'columns'}
+      onOpenChange={(open) => setOpenMenu(open ? 'columns' : null)}
+      onToggle={list.setVisible}
+      onToggleAll={list.setAllVisible}
+    />
+  );
+
   return (
     <div className={classes.page}>
-      <PageHeader
-        toolbar={
-          <ListToolbar
-            segment={list.segment}
-            canCreate={list.canCreate}
-            createTo={list.createTo}
-            canBulkEdit={list.canBulkEdit}
-            bulkTarget={list.bulkTarget}
-            columnToggle={
-              !settings.hideColumnToggle && (
-                <ColumnToggle
-                  columns={columns}
-                  visibility={state.visibility}
-                  opened={openMenu === 'columns'}
-                  onOpenChange={(open) => setOpenMenu(open ? 'columns' : null)}
-                  onToggle={list.setVisible}
-                  onToggleAll={list.setAllVisible}
-                />
-              )
-            }
-          />
-        }
-      />
+      {list.map ? (
+        <MapListHeader map={list.map} columnToggle={columnToggle} />
+      ) : (
+        <PageHeader
+          toolbar={
+            <ListToolbar
+              segment={list.segment}
+              canCreate={list.canCreate}
+              createTo={list.createTo}
+              canBulkEdit={list.canBulkEdit}
+              bulkTarget={list.bulkTarget}
+              columnToggle={columnToggle}
+            />
+          }
+        />
+      )}
       {(presetBar || !settings.hideFilters) && (
         <div className={classes.bars}>
           {!settings.hideFilters && (

@@ -11,6 +11,9 @@ import type { AppRoute } from '@bm/contracts';
 import {
   type ColumnDefinition,
   type ColumnFilter,
+  isMapAction,
+  MAP_RECORD_PARAM,
+  type MapHeader,
   type Preset,
   type PresetDefinition,
   type PresetGroup,
@@ -41,15 +44,19 @@ import { useStatePresetSync } from '../presets/useStatePresetSync.ts';
 import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
 import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
+import { withParams } from './listParams.ts';
 import { type ListSettings, resolveListSettings } from './listSettings.ts';
 import { type ListAction, type ListState, type RowsView, sameView, sortParam, viewOf } from './listState.ts';
 import { type ListData, useListData } from './useListData.ts';
 import { useListGridState } from './useListGridState.ts';
+import { useMapActionRunner } from './useMapActionRunner.tsx';
 import { useRowActionRunner } from './useRowActionRunner.tsx';
 import { useStylesheet } from './useStylesheet.ts';
 
 export interface ListControllerInput {
   route: AppRoute;
+  /** A map list's record: the rows come from `{source}?id={recordId}` and its row actions map. */
+  recordId?: number | undefined;
   preset: Preset;
   /** The first list of this visit: the address's column filters apply. */
   firstVisit: boolean;
@@ -67,6 +74,8 @@ export interface ListController {
   columns: readonly ColumnDefinition[];
   /** Where the rows come from; empty when the preset does not say. */
   source: string;
+  /** A map list: its record's id and header; the toolbar offers Back to list instead of Create. */
+  map: { recordId: number; header: MapHeader | undefined; listPath: string } | undefined;
   /** First path segment of the entity's screens (Create, row action URLs). */
   segment: string;
   keyColumn: string;
@@ -125,6 +134,7 @@ const EMPTY_DEFINITION: PresetDefinition = presetDefinitionSchema.parse({});
 
 export function useListController({
   route,
+  recordId,
   preset,
   firstVisit,
   chosen,
@@ -143,12 +153,15 @@ export function useListController({
   const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
   const settings = resolveListSettings(definition.settings, explicit);
   const columns = definition.definition;
-  const source = definition.source ?? '';
+  const base = definition.source ?? '';
+  const source =
+    recordId === undefined || base === '' ? base : withParams(base, `${MAP_RECORD_PARAM}=${recordId}`);
+  const listPath = route.listPath ?? route.pattern;
   const segment = route.pattern.split('/')[1] ?? '';
   const prefix = rightPrefixOf(route.right);
   const routes = appRoutes?.routes;
   // The entity's screen rights as the server publishes them (some are spelled otherwise).
-  const screens = useMemo(() => entityScreenRights(route.pattern, routes ?? []), [route.pattern, routes]);
+  const screens = useMemo(() => entityScreenRights(listPath, routes ?? []), [listPath, routes]);
   const rightOf = useMemo(
     () => ({ View: screens.view, Edit: screens.edit, BulkEdit: screens.bulkEdit, Create: screens.create }),
     [screens],
@@ -185,14 +198,18 @@ export function useListController({
       }),
     [definition.rowActions, rights, prefix, rightOf, routes, settings.hideActions],
   );
-  const runRowAction = useRowActionRunner({
+  const runMapAction = useMapActionRunner({ source, columns, listPath });
+  const runListAction = useRowActionRunner({
     source,
     segment,
     keyColumn,
     columns,
     bulkTarget: () => bulkTargetOf(columns, state.filters, source),
   });
-  const canBulkEdit = settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
+  const runRowAction = (action: RowAction, row: Row) =>
+    isMapAction(action.type) ? runMapAction(action, row) : runListAction(action, row);
+  const canBulkEdit =
+    recordId === undefined && settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
 
   return {
@@ -200,6 +217,7 @@ export function useListController({
     settings,
     columns,
     source,
+    map: recordId === undefined ? undefined : { recordId, header: definition.settings.mapHeader, listPath },
     segment,
     keyColumn,
     state,
@@ -220,7 +238,7 @@ export function useListController({
     arranged: arrangedColumns(columns, state.order, state.pinned),
     rowActions,
     runRowAction,
-    canCreate: rights.has(rightOf.Create ?? `${prefix}/Create`),
+    canCreate: recordId === undefined && rights.has(rightOf.Create ?? `${prefix}/Create`),
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget: canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined,

@@ -18,6 +18,8 @@ export interface ListSessionProps {
   route: AppRoute;
   presets: readonly Preset[];
   groups: readonly PresetGroup[];
+  /** A map list's record (`/{entity}/:id/getmap`): the list shows the records it may be. */
+  recordId?: number | undefined;
 }
 
 interface Active {

@@ -3,8 +3,10 @@ import { Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../menu/usePageTitle.ts';
 
-export function PageHeader({ toolbar }: { toolbar?: ReactNode }) {
-  const title = usePageTitle();
+/** `title` replaces the menu's (a map list is headed by its record). */
+export function PageHeader({ toolbar, title: own }: { toolbar?: ReactNode; title?: string | undefined }) {
+  const menuTitle = usePageTitle();
+  const title = own ?? menuTitle;
   return (
     <Group justify="space-between" align="center" mb="sm" wrap="nowrap">
       <Title order={1} size="h3">

@@ -1,0 +1,200 @@
+/**
+ * Map lists, derived from the areas that declare one (`map` in the manifest): the catalogue entry
+ * the list engine runs (its view is the kind's candidate function, called with the record's id),
+ * the default preset of its GetMap right (columns, the four map actions, the header), and the
+ * rights and procedure its actions need. The SQL is in the mapping migration
+ * (areas/pricewatch-locations/migrations/…9800_mapping.sql); the design in docs/adr/0013-mapping.md.
+ */
+import {
+  type ColumnDefinition,
+  entityRightName,
+  MAP_ACTIONS,
+  type MapActionKey,
+  type PresetDefinition,
+  type RowAction,
+} from '@bm/contracts';
+import { MAP_STATUS } from '../../areas/catalogue.ts';
+import { AREA_INDEX } from '../../areas/index.ts';
+import type { EntityManifest, MapKind, MapListSpec, Tags } from '../../areas/manifest.ts';
+import { tagOptions } from '../../areas/manifest.ts';
+import type { CatalogColumnType, EntitySpec } from '../../catalog/entity-spec.ts';
+
+export interface MapList {
+  area: EntityManifest;
+  spec: MapListSpec;
+  /** What the list engine reads: the candidate function as the view, its columns. */
+  entity: EntitySpec;
+  /** The table of the record a list is of (its existence is checked: 404). */
+  table: string;
+  /** GetMap opens the list; Map runs its actions. */
+  right: string;
+  mapRight: string;
+  /** The one procedure its actions run. */
+  procedure: string;
+}
+
+interface MapColumn {
+  key: string;
+  label: string;
+  type: CatalogColumnType;
+  visible?: boolean;
+  sort?: 'ASC' | 'DESC';
+  marks?: readonly MapActionKey[];
+  tags?: Tags;
+}
+
+const BOTH: readonly MapActionKey[] = ['map', 'unmap'];
+const ALL: readonly MapActionKey[] = ['map', 'unmap', 'ignore', 'disable'];
+
+const HAS_DISTANCE: ReadonlySet<MapKind> = new Set(['location', 'office']);
+
+/**
+ * The grid's columns, in rank order (the current mapping first, then the best matches); the two ids every action
+ * sends (the merchant record's alone for blacklist and disable).
+ */
+function columnsOf(spec: MapListSpec): MapColumn[] {
+  const distance: MapColumn[] = HAS_DISTANCE.has(spec.kind)
+    ? [{ key: 'distanceKm', label: 'Distance (km)', type: 'decimal' }]
+    : [];
+  const detail: MapColumn[] = spec.detailLabel
+    ? [{ key: 'detail', label: spec.detailLabel, type: 'text' }]
+    : [];
+  const ids: MapColumn[] = [
+    { key: 'merchantRecordId', label: 'Merchant record', type: 'number', visible: false, marks: ALL },
+    { key: 'pricewatchId', label: 'Price-watch record', type: 'number', visible: false, marks: BOTH },
+  ];
+  const lead: MapColumn[] = [
+    { key: 'rank', label: '#', type: 'number', sort: 'ASC' },
+    { key: 'isMapped', label: 'Mapped here', type: 'boolean' },
+    { key: 'match', label: 'Match %', type: 'number' },
+    { key: 'id', label: 'Id', type: 'number' },
+  ];
+  if (spec.side === 'merchant')
+    return [
+      ...lead,
+      { key: 'name', label: 'Name', type: 'text' },
+      { key: 'code', label: spec.codeLabel, type: 'text' },
+      ...detail,
+      ...distance,
+      { key: 'enabled', label: 'Enabled', type: 'boolean', visible: false },
+      ...ids,
+    ];
+  return [
+    ...lead,
+    { key: 'merchantName', label: 'Merchant', type: 'text' },
+    { key: 'externalCode', label: spec.codeLabel, type: 'text' },
+    { key: 'name', label: 'Name', type: 'text' },
+    ...detail,
+    { key: 'mapStatus', label: 'Mapping', type: 'text', tags: MAP_STATUS },
+    { key: 'mappedName', label: 'Mapped to', type: 'text' },
+    ...distance,
+    ...ids,
+  ];
+}
+
+const functionOf = (spec: MapListSpec): string =>
+  spec.side === 'merchant' ? `map_${spec.kind}_candidates` : `map_${spec.kind}_merchants`;
+
+export const procedureOf = (kind: MapKind): string => `bm_map_${kind}`;
+
+function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
+  const right = entityRightName(area.entity, 'GetMap', area.rightOverrides);
+  const view = functionOf(spec);
+  if (!area.table) throw new Error(`Area ${area.entity} declares a map list but no table`);
+  return {
+    area,
+    spec,
+    table: area.table,
+    right,
+    mapRight: entityRightName(area.entity, 'Map', area.rightOverrides),
+    procedure: procedureOf(spec.kind),
+    entity: {
+      entity: `${area.entity}Map`,
+      api: spec.api,
+      rightPrefix: `BMTools/${area.entity}`,
+      rights: { List: right },
+      view,
+      views: [view],
+      dataSources: ['main'],
+      key: 'id',
+      deleteKeys: [],
+      columns: columnsOf(spec).map((c) => ({ name: c.key, type: c.type, filterable: true, sortable: true })),
+      procedures: {},
+    },
+  };
+}
+
+export const MAP_LISTS: readonly MapList[] = AREA_INDEX.flatMap((area) =>
+  area.kind === 'entity' && area.map ? [mapListOf(area, area.map)] : [],
+);
+
+const GRID_TYPE: Record<CatalogColumnType, ColumnDefinition['type']> = {
+  text: 'text',
+  number: 'number',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+};
+
+function gridColumn(column: MapColumn): ColumnDefinition {
+  const marks = Object.fromEntries((column.marks ?? []).map((m) => [m, true]));
+  return {
+    key: column.key,
+    mapKey: column.key,
+    column: column.label,
+    type: column.tags ? 'combobox' : GRID_TYPE[column.type],
+    visible: column.visible ?? true,
+    filterable: true,
+    ...(column.key === 'id' ? { primary: true } : {}),
+    ...(column.sort ? { sort: column.sort } : {}),
+    ...(column.tags ? { tags: column.tags, inputProps: { options: tagOptions(column.tags) } } : {}),
+    ...marks,
+  };
+}
+
+/** Map This or Un Map, whichever applies to the row; blacklist and disable on every row. */
+function mapRowActions(procedure: string): RowAction[] {
+  const labels: Record<keyof typeof MAP_ACTIONS, string> = {
+    mapThis: 'Map This',
+    unMap: 'Un Map',
+    ignore: 'Add to blacklist',
+    disable: 'Disable',
+  };
+  const when: Partial<Record<keyof typeof MAP_ACTIONS, string>> = { mapThis: '!isMapped', unMap: 'isMapped' };
+  return (Object.keys(MAP_ACTIONS) as (keyof typeof MAP_ACTIONS)[]).map((type, index) => ({
+    type,
+    label: labels[type],
+    order: index + 1,
+    storedProcedure: procedure,
+    ...(when[type] ? { visibleWhen: when[type] } : {}),
+  }));
+}
+
+/** The default preset of the map list's GetMap right. */
+export function mapPresetOf(
+  area: EntityManifest,
+): { rightName: string; version: number; definition: PresetDefinition } | undefined {
+  if (!area.map) return undefined;
+  const list = mapListOf(area, area.map);
+  const labelOf = (key: string) => area.fields?.find((f) => f.key === key)?.label ?? key;
+  return {
+    rightName: list.right,
+    version: area.map.version,
+    definition: {
+      source: area.map.api,
+      settings: {
+        pageItems: 20,
+        paging: true,
+        mapHeader: {
+          source: area.api,
+          title: area.map.title,
+          fields: area.map.header.map((key) => ({ key, label: labelOf(key) })),
+        },
+      },
+      actions: {},
+      rowActions: mapRowActions(list.procedure),
+      definition: columnsOf(area.map).map(gridColumn),
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The map lists' routes (docs/adr/0013-mapping.md), for every area that declares one:
+ * - `GET {api}?id=` and `GET {api}/page-summarize?id=`: the list engine over the candidates of
+ *   record `id` (GetMap right; 404 for an unknown record);
+ * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`: the kind's procedure, which keeps the rules
+ *   (Map right; the procedure must be the list's own; 404 for an unknown record, 400 for a record of
+ *   another kind; ignore and disable need a note). The answer is `{isSuccess, messageTitle?,
+ *   messageContent?, actionType?}`.
+ */
+import {
+  int4IdSchema,
+  MAP_ACTIONS,
+  MAP_NOTE_KEY,
+  MAP_NOTE_MAX,
+  MAP_RECORD_PARAM,
+  type MapActionBody,
+  type MapActionKey,
+  type MapActionResult,
+  mapActionBodySchema,
+} from '@bm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../auth/access.ts';
+import { quoteIdent } from '../criteria/plan-sql.ts';
+import type { Db } from '../db/pool.ts';
+import { HttpError } from '../http/http-error.ts';
+import { runList, runPageSummary } from '../lists/list-service.ts';
+import { MAP_LISTS, type MapList } from './map-lists.ts';
+
+const listQuery = z
+  .object({
+    [MAP_RECORD_PARAM]: z.string().max(20).optional().describe('The record whose candidates are listed'),
+    filters: z.string().optional(),
+    pageSize: z.string().optional(),
+    pageIndex: z.string().optional(),
+    sort: z.string().optional(),
+    fields: z.string().optional(),
+  })
+  .loose();
+
+const badField = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+
+/** The record a map list is of: a positive int4 id that exists in the area's table. */
+async function recordOf(db: Db, list: MapList, raw: unknown): Promise<number> {
+  const parsed = int4IdSchema.safeParse(typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw);
+  if (!parsed.success) throw badField(MAP_RECORD_PARAM, 'A map list needs the id of its record');
+  const { rowCount } = await db.query(`SELECT 1 FROM ${quoteIdent(list.table)} WHERE id = $1`, [parsed.data]);
+  if (!rowCount) throw new HttpError(404, `${list.area.singular} ${parsed.data} does not exist`);
+  return parsed.data;
+}
+
+/** The record's id apart from the list criteria; unsorted, a map list is in rank order. */
+function splitQuery(query: Record<string, unknown>): { id: unknown; rest: Record<string, unknown> } {
+  const { [MAP_RECORD_PARAM]: id, ...rest } = query;
+  return { id, rest: rest.sort === undefined || rest.sort === '' ? { ...rest, sort: RANK_ORDER } : rest };
+}
+
+const RANK_ORDER = JSON.stringify(['rank=ASC']);
+
+interface ActionInput {
+  merchantRecordId: number;
+  pricewatchId: number | null;
+  note: string | null;
+}
+
+function actionInput(key: MapActionKey, body: MapActionBody): ActionInput {
+  const values = new Map(body.values.map((v) => [v.mapkey, v.value]));
+  const id = (field: string) => {
+    const parsed = int4IdSchema.safeParse(values.get(field));
+    if (!parsed.success) throw badField(field, `${field} must be a record id`);
+    return parsed.data;
+  };
+  const merchantRecordId = id('merchantRecordId');
+  if (key === 'map' || key === 'unmap')
+    return { merchantRecordId, pricewatchId: id('pricewatchId'), note: null };
+  const note = values.get(MAP_NOTE_KEY);
+  if (typeof note !== 'string' || note.trim() === '') throw badField(MAP_NOTE_KEY, 'A note is required');
+  if (note.length > MAP_NOTE_MAX) throw badField(MAP_NOTE_KEY, `At most ${MAP_NOTE_MAX} characters`);
+  return { merchantRecordId, pricewatchId: null, note: note.trim() };
+}
+
+interface ProcedureAnswer {
+  status: 'done' | 'confirm' | 'error' | 'notfound' | 'invalid';
+  field?: string;
+  message?: string;
+  messageTitle?: string;
+  messageContent?: string;
+  actionType?: string;
+}
+
+function answerOf(answer: ProcedureAnswer): MapActionResult {
+  if (answer.status === 'notfound') throw new HttpError(404, answer.message ?? 'Not found');
+  if (answer.status === 'invalid')
+    throw badField(answer.field ?? 'pricewatchId', answer.message ?? 'Invalid');
+  const { messageTitle, messageContent, actionType } = answer;
+  return {
+    isSuccess: answer.status === 'done',
+    ...(messageTitle ? { messageTitle } : {}),
+    ...(messageContent ? { messageContent } : {}),
+    ...(actionType ? { actionType } : {}),
+  };
+}
+
+export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const list of MAP_LISTS) {
+    const tags = [list.area.entity];
+    const { entity } = list;
+    api.get(
+      entity.api,
+      {
+        config: { access: { right: list.right } },
+        schema: {
+          tags,
+          summary: `Map list of a ${list.area.singular.toLowerCase()}`,
+          querystring: listQuery,
+        },
+      },
+      async (request) => {
+        const { id, rest } = splitQuery(request.query);
+        const of = await recordOf(db, list, id);
+        return runList(db, entity, rest, { email: callerOf(request).email, right: list.right }, { of });
+      },
+    );
+    api.get(
+      `${entity.api}/page-summarize`,
+      {
+        config: { access: { right: list.right } },
+        schema: { tags, summary: 'Count a map list', querystring: listQuery },
+      },
+      async (request) => {
+        const { id, rest } = splitQuery(request.query);
+        return runPageSummary(db, entity, rest, { of: await recordOf(db, list, id) });
+      },
+    );
+    for (const key of Object.values(MAP_ACTIONS)) {
+      api.post(
+        `${entity.api}/${key}`,
+        {
+          config: { access: { right: list.mapRight } },
+          bodyLimit: 16 * 1024,
+          schema: { tags, summary: `${key} from the map list`, body: mapActionBodySchema },
+        },
+        async (request): Promise<MapActionResult> => {
+          const body = request.body;
+          if (body.storeProcedure !== list.procedure)
+            throw badField('storeProcedure', `This map list runs ${list.procedure}`);
+          const input = actionInput(key, body);
+          const { rows } = await db.query<{ answer: ProcedureAnswer }>(
+            `SELECT ${quoteIdent(list.procedure)}($1, $2, $3, $4, $5, $6) AS answer`,
+            [
+              key,
+              input.merchantRecordId,
+              input.pricewatchId,
+              body.actionType ?? null,
+              input.note,
+              callerOf(request).email,
+            ],
+          );
+          const answer = rows[0]?.answer;
+          if (!answer) throw new Error(`${list.procedure} answered nothing`);
+          return answerOf(answer);
+        },
+      );
+    }
+  }
+}
