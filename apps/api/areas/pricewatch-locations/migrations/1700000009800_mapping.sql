@@ -80,16 +80,20 @@ CREATE TABLE map_kinds (
   kind text PRIMARY KEY,
   merchant_table text NOT NULL,
   pricewatch_table text NOT NULL,
-  label text NOT NULL
+  label text NOT NULL,
+  -- What a candidate's detail column shows (SQL over the price-watch record p), for the kinds
+  -- whose map lists are generic.
+  detail_sql text
 );
 INSERT INTO map_kinds VALUES
-  ('location', 'merchant_locations', 'pricewatch_locations', 'location'),
-  ('supplier', 'merchant_suppliers', 'pricewatch_suppliers', 'supplier'),
-  ('car_class', 'merchant_car_classes', 'pricewatch_car_classes', 'car class'),
-  ('car', 'merchant_cars', 'pricewatch_cars', 'car'),
-  ('option', 'merchant_options', 'pricewatch_options', 'option'),
-  ('included_item', 'merchant_included_items', 'pricewatch_included_items', 'included item'),
-  ('office', 'merchant_offices', 'pricewatch_offices', 'office');
+  ('location', 'merchant_locations', 'pricewatch_locations', 'location', NULL),
+  ('supplier', 'merchant_suppliers', 'pricewatch_suppliers', 'supplier', 'p.website'),
+  ('car_class', 'merchant_car_classes', 'pricewatch_car_classes', 'car class',
+   $$concat_ws(' · ', p.category, p.vehicle_type, p.transmission)$$),
+  ('car', 'merchant_cars', 'pricewatch_cars', 'car', NULL),
+  ('option', 'merchant_options', 'pricewatch_options', 'option', 'p.category'),
+  ('included_item', 'merchant_included_items', 'pricewatch_included_items', 'included item', 'p.description'),
+  ('office', 'merchant_offices', 'pricewatch_offices', 'office', NULL);
 
 -- A merchant record's mapping history, newest first, as its view page shows it.
 CREATE FUNCTION map_history_json(_kind text, _id integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
@@ -170,14 +174,21 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
 $$;
 
 --------------------------------------------------------------------------------------------------
+-- The rows of a map list: of a merchant record (price-watch candidates), and of a price-watch
+-- record (merchant records).
+CREATE TYPE map_candidate AS (rank integer, id integer, name text, code text, detail text,
+  "distanceKm" numeric, match integer, "isMapped" boolean, enabled boolean, "merchantRecordId" integer,
+  "pricewatchId" integer);
+CREATE TYPE map_merchant_row AS (rank integer, id integer, "merchantName" text, "externalCode" text,
+  name text, detail text, "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
+  "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer);
+
 -- Map lists of a merchant record: price-watch candidates. Each names the merchant record (m,
 -- with its folded name f), gathers a pool of price-watch ids worth scoring, scores each once and
 -- keeps the current mapping and the 200 best.
 
 CREATE FUNCTION map_location_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
   WITH m AS (SELECT ml.*, map_fold(ml.name) AS f FROM merchant_locations ml WHERE ml.id = _id),
   country AS (SELECT c.id FROM pricewatch_locations c, m
                WHERE c.location_type_id = 2 AND c.code = m.country_code),
@@ -207,74 +218,74 @@ LANGUAGE sql STABLE ROWS 200 AS $$
    LIMIT 200
 $$;
 
-CREATE FUNCTION map_supplier_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
-         id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
-    FROM (SELECT p.id, p.name, p.code, p.website AS detail, p.enabled, m.id AS merchant_id,
-                 m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(m.f, m.external_code, map_fold(p.name), p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM merchant_suppliers t WHERE t.id = _id) m,
-                 pricewatch_suppliers p
-           WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id) s
-   ORDER BY mapped DESC, score DESC, id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_car_class_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
-         id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
-    FROM (SELECT p.id, p.name, p.code, concat_ws(' · ', p.category, p.vehicle_type, p.transmission) AS detail, p.enabled, m.id AS merchant_id,
-                 m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(m.f, m.external_code, map_fold(p.name), p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM merchant_car_classes t WHERE t.id = _id) m,
-                 pricewatch_car_classes p
-           WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id) s
-   ORDER BY mapped DESC, score DESC, id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_option_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
-         id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
-    FROM (SELECT p.id, p.name, p.code, p.category AS detail, p.enabled, m.id AS merchant_id,
-                 m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(m.f, m.external_code, map_fold(p.name), p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM merchant_options t WHERE t.id = _id) m,
-                 pricewatch_options p
-           WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id) s
-   ORDER BY mapped DESC, score DESC, id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_included_item_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
-         id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
-    FROM (SELECT p.id, p.name, p.code, p.description AS detail, p.enabled, m.id AS merchant_id,
-                 m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(m.f, m.external_code, map_fold(p.name), p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM merchant_included_items t WHERE t.id = _id) m,
-                 pricewatch_included_items p
-           WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id) s
-   ORDER BY mapped DESC, score DESC, id
-   LIMIT 200
-$$;
+
+-- Suppliers, car classes, options and included items: small tables, every record scored, the
+-- kind's tables and detail from map_kinds.
+CREATE FUNCTION map_coded_candidates(_kind text, _id integer)
+RETURNS SETOF map_candidate LANGUAGE plpgsql STABLE ROWS 200 AS $f$
+DECLARE
+  k map_kinds;
+BEGIN
+  SELECT * INTO k FROM map_kinds WHERE kind = _kind;
+  RETURN QUERY EXECUTE format($q$
+    SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
+           id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
+      FROM (SELECT p.id, p.name, p.code, %3$s AS detail, p.enabled, m.id AS merchant_id,
+                   m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
+                   map_coded_score(m.f, m.external_code, map_fold(p.name), p.code) AS score
+              FROM (SELECT t.*, map_fold(t.name) AS f FROM %1$I t WHERE t.id = $1) m, %2$I p
+             WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id) s
+     ORDER BY mapped DESC, score DESC, id
+     LIMIT 200 $q$, k.merchant_table, k.pricewatch_table, k.detail_sql)
+    USING _id;
+END $f$;
+
+CREATE FUNCTION map_coded_merchants(_kind text, _id integer)
+RETURNS SETOF map_merchant_row LANGUAGE plpgsql STABLE ROWS 200 AS $f$
+DECLARE
+  k map_kinds;
+BEGIN
+  SELECT * INTO k FROM map_kinds WHERE kind = _kind;
+  RETURN QUERY EXECUTE format($q$
+    SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
+           s.id, mc.name, s.external_code, s.name, NULL::text, s.map_status, mp.name, NULL::numeric,
+           round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
+      FROM (SELECT m.*, p.id AS pricewatch_id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
+                   map_coded_score(map_fold(m.name), m.external_code, p.f, p.code) AS score
+              FROM (SELECT t.*, map_fold(t.name) AS f FROM %2$I t WHERE t.id = $1) p, %1$I m
+             WHERE m.map_status NOT IN ('blacklisted', 'disabled')) s
+      JOIN merchants mc ON mc.id = s.merchant_id
+      LEFT JOIN %2$I mp ON mp.id = s.mapped_id
+     ORDER BY s.mapped DESC, s.score DESC, s.id
+     LIMIT 200 $q$, k.merchant_table, k.pricewatch_table)
+    USING _id;
+END $f$;
+
+CREATE FUNCTION map_supplier_candidates(_id integer) RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_candidates('supplier', _id) $$;
+CREATE FUNCTION map_supplier_merchants(_id integer) RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_merchants('supplier', _id) $$;
+
+CREATE FUNCTION map_car_class_candidates(_id integer) RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_candidates('car_class', _id) $$;
+CREATE FUNCTION map_car_class_merchants(_id integer) RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_merchants('car_class', _id) $$;
+
+CREATE FUNCTION map_option_candidates(_id integer) RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_candidates('option', _id) $$;
+CREATE FUNCTION map_option_merchants(_id integer) RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_merchants('option', _id) $$;
+
+CREATE FUNCTION map_included_item_candidates(_id integer) RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_candidates('included_item', _id) $$;
+CREATE FUNCTION map_included_item_merchants(_id integer) RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200
+AS $$ SELECT * FROM map_coded_merchants('included_item', _id) $$;
 
 CREATE FUNCTION map_car_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
   SELECT row_number() OVER (ORDER BY mapped DESC, score DESC, id)::integer,
          id, name, code, detail, NULL::numeric, round(100 * score)::integer, mapped, enabled, merchant_id, id
     FROM (SELECT p.id, p.name, c.code, concat_ws(' · ', c.name, p.seats || ' seats') AS detail, p.enabled,
@@ -290,9 +301,7 @@ $$;
 -- Offices near the merchant office (about 20 km), at its airport, or at the price-watch place its
 -- location maps to; with no coordinates, every office of its supplier.
 CREATE FUNCTION map_office_candidates(_id integer)
-RETURNS TABLE (rank integer, id integer, name text, code text, detail text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, enabled boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
   WITH m AS (SELECT mo.*, map_fold(mo.name) AS f FROM merchant_offices mo WHERE mo.id = _id),
   pool AS (
     SELECT p.id FROM pricewatch_offices p, m
@@ -331,10 +340,7 @@ $$;
 -- disabled merchant records are not offered.
 
 CREATE FUNCTION map_location_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200 AS $$
   WITH p AS (SELECT pl.*, map_fold(pl.name) AS f FROM pricewatch_locations pl WHERE pl.id = _id),
   pool AS (
     SELECT m.id FROM merchant_locations m, p, pricewatch_locations c
@@ -365,87 +371,12 @@ LANGUAGE sql STABLE ROWS 200 AS $$
    LIMIT 200
 $$;
 
-CREATE FUNCTION map_supplier_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
-         s.id, mc.name, s.external_code, s.name, NULL, s.map_status, mp.name, NULL::numeric,
-         round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
-    FROM (SELECT m.*, p.id AS pricewatch_id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(map_fold(m.name), m.external_code, p.f, p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM pricewatch_suppliers t WHERE t.id = _id) p,
-                 merchant_suppliers m
-           WHERE m.map_status NOT IN ('blacklisted', 'disabled')) s
-    JOIN merchants mc ON mc.id = s.merchant_id
-    LEFT JOIN pricewatch_suppliers mp ON mp.id = s.mapped_id
-   ORDER BY s.mapped DESC, s.score DESC, s.id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_car_class_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
-         s.id, mc.name, s.external_code, s.name, NULL, s.map_status, mp.name, NULL::numeric,
-         round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
-    FROM (SELECT m.*, p.id AS pricewatch_id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(map_fold(m.name), m.external_code, p.f, p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM pricewatch_car_classes t WHERE t.id = _id) p,
-                 merchant_car_classes m
-           WHERE m.map_status NOT IN ('blacklisted', 'disabled')) s
-    JOIN merchants mc ON mc.id = s.merchant_id
-    LEFT JOIN pricewatch_car_classes mp ON mp.id = s.mapped_id
-   ORDER BY s.mapped DESC, s.score DESC, s.id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_option_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
-         s.id, mc.name, s.external_code, s.name, NULL, s.map_status, mp.name, NULL::numeric,
-         round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
-    FROM (SELECT m.*, p.id AS pricewatch_id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(map_fold(m.name), m.external_code, p.f, p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM pricewatch_options t WHERE t.id = _id) p,
-                 merchant_options m
-           WHERE m.map_status NOT IN ('blacklisted', 'disabled')) s
-    JOIN merchants mc ON mc.id = s.merchant_id
-    LEFT JOIN pricewatch_options mp ON mp.id = s.mapped_id
-   ORDER BY s.mapped DESC, s.score DESC, s.id
-   LIMIT 200
-$$;
 
-CREATE FUNCTION map_included_item_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
-  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
-         s.id, mc.name, s.external_code, s.name, NULL, s.map_status, mp.name, NULL::numeric,
-         round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
-    FROM (SELECT m.*, p.id AS pricewatch_id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
-                 map_coded_score(map_fold(m.name), m.external_code, p.f, p.code) AS score
-            FROM (SELECT t.*, map_fold(t.name) AS f FROM pricewatch_included_items t WHERE t.id = _id) p,
-                 merchant_included_items m
-           WHERE m.map_status NOT IN ('blacklisted', 'disabled')) s
-    JOIN merchants mc ON mc.id = s.merchant_id
-    LEFT JOIN pricewatch_included_items mp ON mp.id = s.mapped_id
-   ORDER BY s.mapped DESC, s.score DESC, s.id
-   LIMIT 200
-$$;
 
 CREATE FUNCTION map_car_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200 AS $$
   SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
          s.id, mc.name, s.external_code, s.name, concat_ws(' · ', s.car_class_code, s.seats || ' seats'),
          s.map_status, mp.name, NULL::numeric, round(100 * s.score)::integer, s.mapped, s.id, s.pricewatch_id
@@ -463,10 +394,7 @@ LANGUAGE sql STABLE ROWS 200 AS $$
 $$;
 
 CREATE FUNCTION map_office_merchants(_id integer)
-RETURNS TABLE (rank integer, id integer, "merchantName" text, "externalCode" text, name text, detail text,
-               "mapStatus" text, "mappedName" text, "distanceKm" numeric, match integer,
-               "isMapped" boolean, "merchantRecordId" integer, "pricewatchId" integer)
-LANGUAGE sql STABLE ROWS 200 AS $$
+RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200 AS $$
   WITH p AS (SELECT po.*, map_fold(po.name) AS f FROM pricewatch_offices po WHERE po.id = _id),
   pool AS (
     SELECT m.id FROM merchant_offices m, p
@@ -629,12 +557,14 @@ DROP FUNCTION bm_map_location, bm_map_supplier, bm_map_car_class, bm_map_car, bm
   map_option_candidates, map_included_item_candidates, map_office_candidates,
   map_location_merchants, map_supplier_merchants, map_car_class_merchants, map_car_merchants,
   map_option_merchants, map_included_item_merchants, map_office_merchants,
+  map_coded_candidates, map_coded_merchants,
   map_same_supplier, map_office_score, map_car_score, map_coded_score, map_code_of,
   map_location_score;
 -- The merchant areas' record views read the history; they are generated again at the next start.
 DROP FUNCTION map_history_json CASCADE;
 DELETE FROM area_sql WHERE name LIKE 'v\_merchant%';
 DROP TABLE map_kinds, merchant_map_history;
+DROP TYPE map_candidate, map_merchant_row;
 DROP INDEX pricewatch_locations_fold_trgm, pricewatch_locations_iata_idx, pricewatch_offices_point_idx,
   pricewatch_offices_iata_idx, merchant_locations_place_idx, merchant_locations_iata_idx,
   merchant_offices_point_idx, merchant_offices_iata_idx, merchant_locations_mapped_idx,
