@@ -46,6 +46,13 @@ async function rowAction(page: Page, rowText: string | RegExp, action: string): 
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
+async function openFirstRowMenu(page: Page): Promise<void> {
+  await gridRows(page)
+    .first()
+    .getByRole('button', { name: /^Actions for/ })
+    .click();
+}
+
 async function openMapList(page: Page, id: number): Promise<void> {
   await page.goto(`/merchantlocation/${id}/getmap?ignorestate=true`);
   await waitForRows(page);
@@ -145,10 +152,7 @@ test.describe('as the mapper', () => {
 
     await page.goto('/merchantlocation/list?ignorestate=true');
     await waitForRows(page);
-    await gridRows(page)
-      .first()
-      .getByRole('button', { name: /^Actions for/ })
-      .click();
+    await openFirstRowMenu(page);
     await page.getByRole('menuitem', { name: 'Get Map', exact: true }).click();
     await expect(page).toHaveURL(/\/merchantlocation\/\d+\/getmap/);
     // The newest record may be one price-watch has nothing like: its grid may be empty.
@@ -163,10 +167,7 @@ test.describe('as the viewer', () => {
     const airport = await unmappedAirport(2);
     await page.goto('/merchantlocation/list?ignorestate=true');
     await waitForRows(page);
-    await gridRows(page)
-      .first()
-      .getByRole('button', { name: /^Actions for/ })
-      .click();
+    await openFirstRowMenu(page);
     await expect(page.getByRole('menuitem', { name: 'View', exact: true })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Get Map' })).toHaveCount(0);
     await page.keyboard.press('Escape');

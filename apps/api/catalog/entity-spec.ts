@@ -4,7 +4,19 @@
  * data sources a request may name. The server trusts this, never the request.
  */
 
+import type { ColumnType } from '@bm/contracts';
+
 export type CatalogColumnType = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';
+
+/** A storage type's grid cell type (the same names: a grid column of a catalogue column). */
+export const BASE_LIST_TYPE: Record<CatalogColumnType, ColumnType> = {
+  text: 'text',
+  number: 'number',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'datetime',
+};
 
 export interface CatalogColumn {
   /** Column of the list view; also the mapKey the client uses. */

@@ -4,11 +4,10 @@
  * each answer of map and unmap (none, success, error, confirm and its round trip), blacklist and
  * disable, every refusal, two users mapping one record at once, and the history a view shows.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller } from './api-caller.ts';
-import { signIn } from './sign-in.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { apiCaller, startSignedIn } from './api-caller.ts';
+import type { TestServer } from './test-server.ts';
 
 /** Map lists: the area's screens, its map-list path, the kind's tables and procedure. */
 const LISTS = [
@@ -121,12 +120,7 @@ let db: pg.Client;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = new pg.Client({ connectionString: server.databaseUrl });
-  await db.connect();
-  for (const name of ['admin', 'mapper', 'viewer', 'editor']) {
-    tokens[name] = (await signIn(server.baseUrl, `${name}@bmtools.local`, name)).accessToken;
-  }
+  ({ server, db } = await startSignedIn(tokens));
 });
 afterAll(async () => {
   await db.end();
@@ -154,6 +148,15 @@ const act = (
     values: Object.entries(values).map(([mapkey, value]) => ({ mapkey, value })),
     ...(actionType ? { actionType } : {}),
   });
+
+/** How many changes the history holds for a merchant location. */
+const historyCount = async (id: number): Promise<number> =>
+  (
+    await rows<{ n: number }>(
+      "SELECT count(*)::int AS n FROM merchant_map_history WHERE kind = 'location' AND merchant_record_id = $1",
+      [id],
+    )
+  )[0]?.n ?? -1;
 
 /** Unmapped merchant locations with a true match, and a second airport in the same country. */
 async function freshAirports(count: number) {
@@ -394,11 +397,7 @@ describe('map, unmap, blacklist and disable', () => {
         [record.id],
       );
       expect(loser?.actionType).toBe(`replace:${now?.mapped_id}`);
-      const [{ n }] = (await rows<{ n: number }>(
-        "SELECT count(*)::int AS n FROM merchant_map_history WHERE kind = 'location' AND merchant_record_id = $1",
-        [record.id],
-      )) as [{ n: number }];
-      expect(n).toBe(1);
+      expect(await historyCount(record.id)).toBe(1);
     }
   });
 
@@ -503,10 +502,6 @@ describe('map, unmap, blacklist and disable', () => {
     });
     expect(badId.status).toBe(400);
     expect(badId.body.errors).toHaveProperty('merchantRecordId');
-    const [{ n }] = (await rows<{ n: number }>(
-      "SELECT count(*)::int AS n FROM merchant_map_history WHERE kind = 'location' AND merchant_record_id = $1",
-      [record.id],
-    )) as [{ n: number }];
-    expect(n).toBe(0);
+    expect(await historyCount(record.id)).toBe(0);
   });
 });

@@ -6,13 +6,12 @@
  */
 import { City } from 'country-state-city';
 import currencyCodes from 'currency-codes';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findIana } from 'windows-iana';
-import { apiCaller, saveValues } from '../../test/api-caller.ts';
-import { signIn } from '../../test/sign-in.ts';
+import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
 import { seedCatalogue } from './demo.ts';
 
@@ -176,12 +175,7 @@ let db: pg.Client;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
-  db = new pg.Client({ connectionString: server.databaseUrl });
-  await db.connect();
-  for (const name of ['admin', 'mapper', 'viewer', 'editor']) {
-    tokens[name] = (await signIn(server.baseUrl, `${name}@bmtools.local`, name)).accessToken;
-  }
+  ({ server, db } = await startSignedIn(tokens));
 });
 afterAll(async () => {
   await db.end();

@@ -14,10 +14,10 @@ import {
   type RowAction,
 } from '@bm/contracts';
 import { type AreaField, type EntityManifest, type FormSettings, tagOptions } from '../../areas/manifest.ts';
-import type {
-  CatalogColumnType,
-  EntitySpec,
-  EntityAction as ProcedureAction,
+import {
+  BASE_LIST_TYPE,
+  type EntitySpec,
+  type EntityAction as ProcedureAction,
 } from '../../catalog/entity-spec.ts';
 import { mapPresetOf } from '../mapping/map-lists.ts';
 
@@ -55,15 +55,6 @@ export function objectNames(area: EntityManifest) {
     setIsActiveCustomer: pick('setIsActiveCustomer', 'SetIsActiveCustomer'),
   };
 }
-
-const BASE_LIST_TYPE: Record<CatalogColumnType, ColumnType> = {
-  text: 'text',
-  number: 'number',
-  decimal: 'decimal',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'datetime',
-};
 
 /** The grid cell type of a field: declared, a tag column's combobox, or its storage type's. */
 function listTypeOf(field: AreaField): ColumnType {

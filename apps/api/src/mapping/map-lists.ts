@@ -17,7 +17,7 @@ import { MAP_STATUS } from '../../areas/catalogue.ts';
 import { AREA_INDEX } from '../../areas/index.ts';
 import type { EntityManifest, MapKind, MapListSpec, Tags } from '../../areas/manifest.ts';
 import { tagOptions } from '../../areas/manifest.ts';
-import type { CatalogColumnType, EntitySpec } from '../../catalog/entity-spec.ts';
+import { BASE_LIST_TYPE, type CatalogColumnType, type EntitySpec } from '../../catalog/entity-spec.ts';
 
 export interface MapList {
   area: EntityManifest;
@@ -128,22 +128,13 @@ export const MAP_LISTS: readonly MapList[] = AREA_INDEX.flatMap((area) =>
   area.kind === 'entity' && area.map ? [mapListOf(area, area.map)] : [],
 );
 
-const GRID_TYPE: Record<CatalogColumnType, ColumnDefinition['type']> = {
-  text: 'text',
-  number: 'number',
-  decimal: 'decimal',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'datetime',
-};
-
 function gridColumn(column: MapColumn): ColumnDefinition {
   const marks = Object.fromEntries((column.marks ?? []).map((m) => [m, true]));
   return {
     key: column.key,
     mapKey: column.key,
     column: column.label,
-    type: column.tags ? 'combobox' : GRID_TYPE[column.type],
+    type: column.tags ? 'combobox' : BASE_LIST_TYPE[column.type],
     visible: column.visible ?? true,
     filterable: true,
     ...(column.key === 'id' ? { primary: true } : {}),
