@@ -34,7 +34,7 @@ export const saveValues = (record: Record<string, unknown>) =>
   Object.entries(record).map(([mapkey, value]) => ({ mapkey, value }));
 
 /** The four demo accounts; each one's password is its name. */
-export const DEMO_USERS = ['admin', 'mapper', 'viewer', 'editor'] as const;
+const DEMO_USERS = ['admin', 'mapper', 'viewer', 'editor'] as const;
 
 /**
  * A test server of the file's own, a database client on it, and the demo users signed in: their
