@@ -26,7 +26,8 @@ async function freePort(): Promise<number> {
 
 export interface BenchEnv {
   base: string;
-  token: string;
+  /** The admin's bearer token. */
+  headers: Record<string, string>;
   databaseUrl: string;
   server: RunningServer;
   close(): Promise<void>;
@@ -61,19 +62,22 @@ export async function setUpBench(reservations: number): Promise<BenchEnv> {
   );
 
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
+    // Calls go to 127.0.0.1 like the bare handler's (resolving "localhost" costs a lookup per call),
+    // so that is the console's address: a development server redirects other loopback names to it,
+    // and a redirected call loses its token (every call would time a 401).
+    PUBLIC_URL: base,
   });
   const server = await startServer(config, () => {});
-  const base = `http://localhost:${port}`;
   const { accessToken } = await signIn(base, 'admin@bmtools.local', 'admin');
   return {
-    // Measured calls go to 127.0.0.1 like the bare handler's: resolving "localhost" costs a lookup per call.
-    base: `http://127.0.0.1:${port}`,
-    token: accessToken,
+    base,
+    headers: { authorization: `Bearer ${accessToken}` },
     databaseUrl,
     server,
     close: async () => {

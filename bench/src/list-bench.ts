@@ -9,7 +9,7 @@ import { columnMap, parseFilters, parseListQuery } from '../../apps/api/src/crit
 import { countSql, listSql, type SqlQuery } from '../../apps/api/src/criteria/plan-sql.ts';
 import { startBareHandler } from './bare-handler.ts';
 import type { BenchEnv } from './bench-setup.ts';
-import { compare } from './time-it.ts';
+import { compare, getJson } from './time-it.ts';
 
 const nested = JSON.stringify({
   and: [
@@ -61,9 +61,8 @@ export async function listBenchmarks(env: BenchEnv, rounds: number): Promise<voi
       ['/count-all', summary.estimate],
     ]),
   );
-  const headers = { authorization: `Bearer ${env.token}` };
-  const get = (url: string, h: Record<string, string> = {}) =>
-    fetch(url, { headers: h }).then((r) => r.json());
+  const headers = env.headers;
+  const get = (url: string, h: Record<string, string> = {}) => getJson(url, h);
   try {
     for (const c of cases) {
       await compare(

@@ -1,23 +1,23 @@
 /** Rights and menu endpoints against the same SQL run directly. */
 import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
-import { compare } from './time-it.ts';
+import { compare, getJson } from './time-it.ts';
 
 const RIGHTS_SQL = 'SELECT right_name FROM user_rights WHERE email = $1 ORDER BY right_name';
 
 export async function platformBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
-  const headers = { authorization: `Bearer ${env.token}` };
+  const headers = env.headers;
   const direct = new pg.Pool({ connectionString: env.databaseUrl, max: 1 });
   await compare(
     'GET /api/userRights vs its SQL run directly',
     rounds,
-    () => fetch(`${env.base}/api/userRights`, { headers }).then((r) => r.json()),
+    () => getJson(`${env.base}/api/userRights`, headers),
     () => direct.query(RIGHTS_SQL, ['admin@bmtools.local']),
   );
   await compare(
     'GET /api/menu/json/1 vs rights + menu SQL run directly',
     rounds,
-    () => fetch(`${env.base}/api/menu/json/1`, { headers }).then((r) => r.json()),
+    () => getJson(`${env.base}/api/menu/json/1`, headers),
     async () => {
       await direct.query(RIGHTS_SQL, ['admin@bmtools.local']);
       await direct.query('SELECT id, name, content FROM menus WHERE id = 1');

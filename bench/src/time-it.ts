@@ -51,3 +51,13 @@ export async function compare(
       `other p50 ${b.p50.toFixed(2)} ms (p95 ${b.p95.toFixed(2)}), ratio ${(a.p50 / b.p50).toFixed(2)}x`,
   );
 }
+
+/**
+ * GET a JSON answer, refusing anything but 2xx: a benchmark of error answers (a token refused, a
+ * rate limit) would time the refusal and report a ratio that means nothing.
+ */
+export async function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}

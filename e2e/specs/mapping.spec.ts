@@ -64,6 +64,8 @@ test.describe('as the mapper', () => {
   test('map, see it on the price-watch side, replace through the confirmation, unmap, blacklist, disable', async ({
     page,
   }) => {
+    // One journey of a dozen screens, each step depending on the one before.
+    test.slow();
     const airport = await unmappedAirport(0);
     await openMapList(page, airport.id);
     // The record above the grid, its name as the title, and the way back.

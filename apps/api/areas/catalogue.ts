@@ -15,6 +15,7 @@ import {
   type MapKind,
   type MapListSpec,
   type Tags,
+  tagOptions,
 } from './manifest.ts';
 
 /** An area's map list, as the catalogue areas state it (the rest follows from the side). */
@@ -264,7 +265,12 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
       type: 'text',
       readOnly: true,
       list: { tags: MAP_STATUS },
-      form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+      form: {
+        type: 'singleselect',
+        options: tagOptions(MAP_STATUS),
+        cssClass: 'readonly',
+        notOnCreate: true,
+      },
     },
     {
       key: 'mappedName',
@@ -308,7 +314,8 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     sql: 'generated',
     joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,
     list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
-    ...(listOnly ? { form: { version: 1, presets: [] } } : { form: { version: 1 } }),
+    // Version 2: the mapping history and the mapping state's labels.
+    ...(listOnly ? { form: { version: 2, presets: [] } } : { form: { version: 2 } }),
     fields: all,
     map: mapListSpec(map, 'merchant', '{name} · {merchantName}', all),
   });

@@ -298,7 +298,7 @@ RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
    LIMIT 200
 $$;
 
--- Offices near the merchant office (about 20 km), at its airport, or at the price-watch place its
+-- Offices near the merchant office (about 5 km; the score counts nothing past 2 km), at its airport, or at the price-watch place its
 -- location maps to; with no coordinates, every office of its supplier.
 CREATE FUNCTION map_office_candidates(_id integer)
 RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
@@ -306,8 +306,8 @@ RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
   pool AS (
     SELECT p.id FROM pricewatch_offices p, m
      WHERE point(p.longitude::float8, p.latitude::float8)
-           <@ box(point(m.longitude::float8 - 0.3, m.latitude::float8 - 0.2),
-                  point(m.longitude::float8 + 0.3, m.latitude::float8 + 0.2))
+           <@ box(point(m.longitude::float8 - 0.08, m.latitude::float8 - 0.05),
+                  point(m.longitude::float8 + 0.08, m.latitude::float8 + 0.05))
     UNION SELECT p.id FROM pricewatch_offices p, m WHERE p.iata_code = m.iata_code
     UNION SELECT p.id FROM pricewatch_offices p, m, merchant_locations ml
            WHERE ml.id = m.merchant_location_id AND p.location_id = ml.mapped_id
@@ -399,9 +399,12 @@ RETURNS SETOF map_merchant_row LANGUAGE sql STABLE ROWS 200 AS $$
   pool AS (
     SELECT m.id FROM merchant_offices m, p
      WHERE point(m.longitude::float8, m.latitude::float8)
-           <@ box(point(p.longitude::float8 - 0.3, p.latitude::float8 - 0.2),
-                  point(p.longitude::float8 + 0.3, p.latitude::float8 + 0.2))
-    UNION SELECT m.id FROM merchant_offices m, p WHERE m.iata_code = p.iata_code
+           <@ box(point(p.longitude::float8 - 0.08, p.latitude::float8 - 0.05),
+                  point(p.longitude::float8 + 0.08, p.latitude::float8 + 0.05))
+    -- At its airport, only the supplier's own desks: an airport has hundreds from every feed.
+    UNION SELECT m.id FROM merchant_offices m, p, merchant_suppliers s, pricewatch_suppliers ps
+           WHERE m.iata_code = p.iata_code AND s.id = m.merchant_supplier_id AND ps.id = p.supplier_id
+             AND (s.mapped_id = ps.id OR upper(s.external_code) = ps.code)
     UNION SELECT m.id FROM merchant_offices m WHERE m.mapped_id = _id
   ),
   scored AS (
