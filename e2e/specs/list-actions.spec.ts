@@ -151,11 +151,9 @@ test('reservations: visibleWhen hides Delete on confirmed rows, frozen rows keep
     await page.keyboard.press('Escape');
     return items;
   };
-  // Reservations have no map list yet (docs/adr/0013-mapping.md): Get Map, which could only open
-  // the 'missing the default preset' page, is not offered.
   expect(await actionsOf(locked?.id)).toEqual(['View']);
-  expect(await actionsOf(confirmed?.id)).toEqual(['View']);
-  expect(await actionsOf(pending?.id)).toEqual(['View', 'Delete']);
+  expect(await actionsOf(confirmed?.id)).toEqual(['View', 'Get Map']);
+  expect(await actionsOf(pending?.id)).toEqual(['View', 'Get Map', 'Delete']);
 });
 
 test('a stored preset with a foreign stylesheet and action URL loads and opens neither', async ({ page }) => {

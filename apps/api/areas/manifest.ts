@@ -135,8 +135,19 @@ export interface FormSpec {
   settings?: PresetSettings;
 }
 
-/** The seven things a merchant record may be mapped as; each names its SQL (docs/adr/0013-mapping.md). */
-export type MapKind = 'location' | 'supplier' | 'car_class' | 'car' | 'option' | 'included_item' | 'office';
+/**
+ * What a record may be mapped as (the seven catalogue kinds, and a reservation's pick-up place); each
+ * names its SQL (docs/adr/0013-mapping.md).
+ */
+export type MapKind =
+  | 'location'
+  | 'supplier'
+  | 'car_class'
+  | 'car'
+  | 'option'
+  | 'included_item'
+  | 'office'
+  | 'reservation';
 
 /**
  * The area's map list (`/{segment}/:id/getmap`): one of its records above the records it may be.

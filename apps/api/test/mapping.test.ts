@@ -97,6 +97,13 @@ const LISTS = [
     side: 'merchant',
   },
   {
+    entity: 'Reservation',
+    route: 'reservation',
+    api: '/api/mapReservations',
+    kind: 'reservation',
+    side: 'merchant',
+  },
+  {
     entity: 'MerchantOffice',
     route: 'merchantOffice',
     api: '/api/mapMerchantOffices',
@@ -113,7 +120,11 @@ const TABLES: Record<string, [merchant: string, pricewatch: string]> = {
   supplier: ['merchant_suppliers', 'pricewatch_suppliers'],
   included_item: ['merchant_included_items', 'pricewatch_included_items'],
   office: ['merchant_offices', 'pricewatch_offices'],
+  reservation: ['reservations', 'pricewatch_locations'],
 };
+/** The kinds the seeded ground truth knows (a reservation's place is not generated with one). */
+const CATALOGUE_KINDS = Object.keys(TABLES).filter((k) => k !== 'reservation');
+const mappedColumn = (kind: string) => (kind === 'reservation' ? 'pickup_pricewatch_id' : 'mapped_id');
 
 let server: TestServer;
 let db: pg.Client;
@@ -175,6 +186,8 @@ describe('map lists', () => {
   it.each(LISTS.map((l) => [l.entity, l] as const))(
     '%s: screen, preset, list and refusals',
     async (_e, l) => {
+      // The mapper maps the catalogues; reservations are the administrator's.
+      const who = l.kind === 'reservation' ? 'admin' : 'mapper';
       const { body } = await call('admin', 'GET', '/api/app-routes');
       const routes = body.routes as { pattern: string; right: string; hasPreset?: boolean }[];
       const screen = routes.find((r) => r.pattern === `/${l.route}/:id/getmap`);
@@ -183,7 +196,7 @@ describe('map lists', () => {
       expect(routes.find((r) => r.pattern === `/${l.route}/:id/map`)?.right).toBe(`BMTools/${l.entity}/Map`);
 
       const presets = (
-        await call('mapper', 'GET', `/api/presets/user/${encodeURIComponent(`BMTools/${l.entity}/GetMap`)}`)
+        await call(who, 'GET', `/api/presets/user/${encodeURIComponent(`BMTools/${l.entity}/GetMap`)}`)
       ).body as unknown as { name: string; definition: string }[];
       const definition = JSON.parse(presets.find((p) => p.name === 'default')?.definition ?? '{}');
       expect(definition.source).toBe(l.api);
@@ -196,13 +209,28 @@ describe('map lists', () => {
       ]);
 
       const [merchantTable, pricewatchTable] = TABLES[l.kind] as [string, string];
-      // A record that is mapped: its mapping is the first row.
-      const [mapped] = await rows<{ id: number; mapped_id: number }>(
-        `SELECT id, mapped_id FROM ${merchantTable} WHERE map_status = 'mapped' ORDER BY id LIMIT 1`,
-      );
+      // A record that is mapped (mapping one first where the demo left none): its mapping comes first.
+      const mappedOne = () =>
+        rows<{ id: number; mapped_id: number }>(
+          `SELECT id, ${mappedColumn(l.kind)} AS mapped_id FROM ${merchantTable} WHERE map_status = 'mapped' ORDER BY id LIMIT 1`,
+        );
+      let [mapped] = await mappedOne();
+      if (!mapped) {
+        const [first] = await rows<{ id: number }>(`SELECT min(id)::int AS id FROM ${merchantTable}`);
+        const candidate = (await list(who, l.api, first?.id ?? 0)).rows[0];
+        const answer = await call(who, 'POST', `${l.api}/map`, {
+          storeProcedure: `bm_map_${l.kind}`,
+          values: [
+            { mapkey: 'merchantRecordId', value: first?.id },
+            { mapkey: 'pricewatchId', value: candidate?.pricewatchId },
+          ],
+        });
+        expect(answer.body).toEqual({ isSuccess: true });
+        [mapped] = await mappedOne();
+      }
       if (!mapped) throw new Error(`no mapped ${l.kind}`);
       const recordId = l.side === 'merchant' ? mapped.id : mapped.mapped_id;
-      const page = await list('mapper', l.api, recordId);
+      const page = await list(who, l.api, recordId);
       expect(page.status).toBe(200);
       // Its mappings come first (a price-watch record may have one from each feed), this one among them.
       const here = page.rows.filter((r) => r.isMapped === true).length;
@@ -216,22 +244,22 @@ describe('map lists', () => {
       expect(page.rows.length).toBeGreaterThan(0);
       // The list engine's filters and page summary work on it.
       const filtered = await list(
-        'mapper',
+        who,
         l.api,
         recordId,
         `&filters=${encodeURIComponent(JSON.stringify({ operation: 'eq', name: 'isMapped', type: 'boolean', value: false }))}`,
       );
       expect(filtered.status).toBe(200);
       expect(filtered.rows.every((r) => r.isMapped === false)).toBe(true);
-      const summary = await call('mapper', 'GET', `${l.api}/page-summarize?id=${recordId}&pageSize=20`);
+      const summary = await call(who, 'GET', `${l.api}/page-summarize?id=${recordId}&pageSize=20`);
       expect(summary.status).toBe(200);
       expect(Number(summary.body.totalItemsCount)).toBeLessThanOrEqual(200);
 
       const [{ max }] = (await rows<{ max: number }>(
         `SELECT max(id) AS max FROM ${l.side === 'merchant' ? merchantTable : pricewatchTable}`,
       )) as [{ max: number }];
-      expect((await list('mapper', l.api, max + 1000)).status).toBe(404);
-      expect((await call('mapper', 'GET', `${l.api}?pageSize=20`)).status).toBe(400);
+      expect((await list(who, l.api, max + 1000)).status).toBe(404);
+      expect((await call(who, 'GET', `${l.api}?pageSize=20`)).status).toBe(400);
       expect((await list('viewer', l.api, recordId)).status).toBe(403);
       expect((await list('editor', l.api, recordId)).status).toBe(403);
       for (const key of ['map', 'unmap', 'ignore', 'disable']) {
@@ -249,7 +277,7 @@ describe('map lists', () => {
   );
 
   it('ranks the true match in the top 5 for at least 95% of merchant records, for every kind', async () => {
-    for (const kind of Object.keys(TABLES)) {
+    for (const kind of CATALOGUE_KINDS) {
       const [result] = await rows<{ n: number; top5: number }>(
         `WITH sample AS (
            SELECT merchant_record_id AS id, pricewatch_id AS truth FROM merchant_ground_truth
@@ -457,6 +485,26 @@ describe('map, unmap, blacklist and disable', () => {
       'restore:blacklisted',
     );
     expect(mapped.body).toEqual({ isSuccess: true });
+  });
+
+  it('one session maps a reservation, then a merchant location: the procedure keeps one record shape', async () => {
+    const [record] = await freshAirports(1);
+    if (!record) throw new Error('no unmapped airport');
+    await db.query('BEGIN');
+    try {
+      const reservation = await rows<{ answer: { status: string } }>(
+        `SELECT bm_map_reservation('map', (SELECT max(id)::int FROM reservations), $1, NULL, NULL, 'test') AS answer`,
+        [record.truth],
+      );
+      expect(reservation[0]?.answer.status).toBe('done');
+      const location = await rows<{ answer: { status: string } }>(
+        `SELECT bm_map_location('map', $1, $2, NULL, NULL, 'test') AS answer`,
+        [record.id, record.truth],
+      );
+      expect(location[0]?.answer.status).toBe('done');
+    } finally {
+      await db.query('ROLLBACK');
+    }
   });
 
   it('refuses an unknown record (404), another kind of place or another list’s procedure (400)', async () => {

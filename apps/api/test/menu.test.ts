@@ -174,9 +174,9 @@ describe('GET /api/app-routes', () => {
     // A list-and-map-list-only area has no forms.
     expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();
-    // Map lists are preset screens too: the catalogue's have theirs, reservations' not yet.
+    // Map lists are preset screens too.
     expect(flag(routes, '/merchantlocation/:id/getmap')).toBe(true);
-    expect(flag(routes, '/reservation/:id/getmap')).toBe(false);
+    expect(flag(routes, '/reservation/:id/getmap')).toBe(true);
     // An administrator adds the missing preset: the next load says so.
     await server.db.query(
       `INSERT INTO presets (name, right_name, preset_group_id, version, definition)

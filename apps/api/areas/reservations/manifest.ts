@@ -32,6 +32,17 @@ export const reservations = defineArea({
   sql: 'own',
   views: { list: 'v_reservations', record: 'v_reservation_record' },
   procedures: { delete: 'bm_reservation_delete' },
+  // Get Map: the price-watch location the pick-up place the merchant wrote is (docs/adr/0013-mapping.md).
+  map: {
+    version: 1,
+    api: '/api/mapReservations',
+    kind: 'reservation',
+    side: 'merchant',
+    title: '{reservationNumber} · {pickupLocation}',
+    header: ['reservationNumber', 'customerName', 'pickupLocation', 'pickupDate', 'supplier', 'status'],
+    codeLabel: 'Code',
+    detailLabel: 'Type · country · IATA',
+  },
   list: {
     // Version 2: what staff look for first (number, customer, pick-up date, supplier, total, status)
     // leads, so it all fits at 1440 px; the rest follows.

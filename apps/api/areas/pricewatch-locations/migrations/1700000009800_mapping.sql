@@ -64,7 +64,7 @@ CREATE INDEX merchant_offices_mapped_idx ON merchant_offices (mapped_id) WHERE m
 -- Who mapped, unmapped, blacklisted or disabled which merchant record, and when.
 CREATE TABLE merchant_map_history (
   id bigserial PRIMARY KEY,
-  kind text NOT NULL CHECK (kind IN ('location', 'supplier', 'car_class', 'car', 'option', 'included_item', 'office')),
+  kind text NOT NULL CHECK (kind IN ('location', 'supplier', 'car_class', 'car', 'option', 'included_item', 'office', 'reservation')),
   merchant_record_id integer NOT NULL,
   action text NOT NULL CHECK (action IN ('map', 'replace', 'unmap', 'ignore', 'disable')),
   pricewatch_id integer,
@@ -83,9 +83,14 @@ CREATE TABLE map_kinds (
   label text NOT NULL,
   -- What a candidate's detail column shows (SQL over the price-watch record p), for the kinds
   -- whose map lists are generic.
-  detail_sql text
+  detail_sql text,
+  -- How the mapped record is named in messages, the column holding its mapping, and whether it
+  -- keeps who changed it last (updated_by/updated_at).
+  name_sql text NOT NULL DEFAULT 'name',
+  mapped_column text NOT NULL DEFAULT 'mapped_id',
+  audited boolean NOT NULL DEFAULT true
 );
-INSERT INTO map_kinds VALUES
+INSERT INTO map_kinds (kind, merchant_table, pricewatch_table, label, detail_sql) VALUES
   ('location', 'merchant_locations', 'pricewatch_locations', 'location', NULL),
   ('supplier', 'merchant_suppliers', 'pricewatch_suppliers', 'supplier', 'p.website'),
   ('car_class', 'merchant_car_classes', 'pricewatch_car_classes', 'car class',
@@ -94,6 +99,16 @@ INSERT INTO map_kinds VALUES
   ('option', 'merchant_options', 'pricewatch_options', 'option', 'p.category'),
   ('included_item', 'merchant_included_items', 'pricewatch_included_items', 'included item', 'p.description'),
   ('office', 'merchant_offices', 'pricewatch_offices', 'office', NULL);
+-- A reservation's pick-up place as the merchant wrote it, mapped onto a price-watch location.
+INSERT INTO map_kinds VALUES ('reservation', 'reservations', 'pricewatch_locations', 'reservation', NULL,
+  $$reservation_number || ' · ' || pickup_location$$, 'pickup_pricewatch_id', false);
+ALTER TABLE reservations
+  ADD COLUMN pickup_pricewatch_id integer REFERENCES pricewatch_locations (id),
+  ADD COLUMN map_status text NOT NULL DEFAULT 'unmapped'
+    CHECK (map_status IN ('unmapped', 'mapped', 'blacklisted', 'disabled')),
+  ADD COLUMN map_note text CHECK (map_note IS NULL OR length(map_note) <= 1000),
+  ADD CONSTRAINT reservations_pickup_pricewatch_id_check
+    CHECK ((map_status = 'mapped') = (pickup_pricewatch_id IS NOT NULL));
 
 -- A merchant record's mapping history, newest first, as its view page shows it.
 CREATE FUNCTION map_history_json(_kind text, _id integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
@@ -335,6 +350,35 @@ RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
    LIMIT 200
 $$;
 
+-- A reservation's pick-up place: price-watch cities, airports and train stations, by the IATA code
+-- in its text ("Madrid Barajas (MAD)") and by name.
+CREATE FUNCTION map_reservation_candidates(_id integer)
+RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
+  WITH r AS (SELECT rs.id, rs.pickup_pricewatch_id AS mapped_id, map_fold(rs.pickup_location) AS f,
+                    upper(substring(rs.pickup_location FROM '\(([A-Za-z]{3})\)')) AS iata
+               FROM reservations rs WHERE rs.id = _id),
+  pool AS (
+    SELECT p.id FROM pricewatch_locations p, r
+     WHERE p.location_type_id IN (4, 5, 6) AND map_fold(p.name) % r.f
+    UNION SELECT p.id FROM pricewatch_locations p, r WHERE p.iata_code = r.iata
+    UNION SELECT r.mapped_id FROM r WHERE r.mapped_id IS NOT NULL
+  ),
+  scored AS (
+    SELECT p.*, r.mapped_id IS NOT DISTINCT FROM p.id AS mapped, r.id AS merchant_id,
+           map_location_score(r.f, map_fold(p.name), r.iata, p.iata_code, NULL) AS score
+      FROM pool JOIN pricewatch_locations p USING (id) CROSS JOIN r
+     WHERE p.enabled OR r.mapped_id IS NOT DISTINCT FROM p.id
+  )
+  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
+         s.id, s.name, s.code, concat_ws(' · ', lt.name, co.name, s.iata_code), NULL::numeric,
+         round(100 * s.score)::integer, s.mapped, s.enabled, s.merchant_id, s.id
+    FROM scored s
+    JOIN location_types lt ON lt.id = s.location_type_id
+    LEFT JOIN pricewatch_locations co ON co.id = s.country_id
+   ORDER BY s.mapped DESC, s.score DESC, s.id
+   LIMIT 200
+$$;
+
 --------------------------------------------------------------------------------------------------
 -- Map lists of a price-watch record: the merchant records that are it, or may be. Blacklisted and
 -- disabled merchant records are not offered.
@@ -437,6 +481,16 @@ $$;
 --   {"status": "notfound" | "invalid", "field": "merchantRecordId" | "pricewatchId", "message": …}
 -- A confirmation's actionType names the state the user was shown (the mapping to replace), so a
 -- confirmed replace never overwrites a mapping someone else made meanwhile: that asks again.
+-- A merchant record's new mapping state, kept with who set it where the table records that.
+CREATE FUNCTION map_set(k map_kinds, _id integer, _status text, _mapped integer, _note text, _by text)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('UPDATE %I SET map_status = $2, %I = $3, map_note = $4, row_version = row_version + 1%s WHERE id = $1',
+                 k.merchant_table, k.mapped_column,
+                 CASE WHEN k.audited THEN ', updated_by = $5, updated_at = now()' ELSE '' END)
+    USING _id, _status, _mapped, _note, _by;
+END $$;
+
 CREATE FUNCTION bm_map_action(_kind text, _action text, _merchant_id integer, _pricewatch_id integer,
                               _confirm text, _note text, _by text)
 RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -449,7 +503,11 @@ DECLARE
 BEGIN
   SELECT * INTO k FROM map_kinds WHERE kind = _kind;
   IF NOT FOUND THEN RAISE EXCEPTION 'Unknown map kind %', _kind; END IF;
-  EXECUTE format('SELECT id, name, map_status, mapped_id FROM %I WHERE id = $1 FOR UPDATE', k.merchant_table)
+  -- Cast to one shape for every kind (a reservation's id is a bigint): a session's later call for
+  -- another kind must find the record's fields of the types it planned with.
+  EXECUTE format('SELECT id::integer AS id, (%s)::text AS name, map_status, %I::integer AS mapped_id
+                    FROM %I WHERE id = $1 FOR UPDATE',
+                 k.name_sql, k.mapped_column, k.merchant_table)
      INTO rec USING _merchant_id;
   IF rec.id IS NULL THEN
     RETURN jsonb_build_object('status', 'notfound', 'field', 'merchantRecordId',
@@ -463,9 +521,7 @@ BEGIN
         'messageContent', format('“%s” is already %s.', rec.name,
           CASE _action WHEN 'ignore' THEN 'on the blacklist' ELSE 'disabled' END));
     END IF;
-    EXECUTE format('UPDATE %I SET map_status = $2, mapped_id = NULL, map_note = $3, updated_by = $4,
-                    updated_at = now(), row_version = row_version + 1 WHERE id = $1', k.merchant_table)
-      USING _merchant_id, CASE _action WHEN 'ignore' THEN 'blacklisted' ELSE 'disabled' END, _note, _by;
+    PERFORM map_set(k, _merchant_id, CASE _action WHEN 'ignore' THEN 'blacklisted' ELSE 'disabled' END, NULL, _note, _by);
     INSERT INTO merchant_map_history (kind, merchant_record_id, action, previous_pricewatch_id, note, changed_by)
     VALUES (_kind, _merchant_id, _action, rec.mapped_id, _note, _by);
     RETURN jsonb_build_object('status', 'done', 'messageContent',
@@ -490,9 +546,7 @@ BEGIN
       RETURN jsonb_build_object('status', 'error', 'actionType', 'error', 'messageTitle', 'Not mapped',
         'messageContent', format('“%s” is not mapped to “%s”.', rec.name, target.name));
     END IF;
-    EXECUTE format('UPDATE %I SET map_status = ''unmapped'', mapped_id = NULL, updated_by = $2,
-                    updated_at = now(), row_version = row_version + 1 WHERE id = $1', k.merchant_table)
-      USING _merchant_id, _by;
+    PERFORM map_set(k, _merchant_id, 'unmapped', NULL, NULL, _by);
     INSERT INTO merchant_map_history (kind, merchant_record_id, action, previous_pricewatch_id, changed_by)
     VALUES (_kind, _merchant_id, 'unmap', _pricewatch_id, _by);
     RETURN jsonb_build_object('status', 'done');
@@ -523,9 +577,7 @@ BEGIN
       'messageContent', format('“%s” is %s. Map it to “%s” anyway?', rec.name,
         CASE rec.map_status WHEN 'blacklisted' THEN 'on the blacklist' ELSE 'disabled' END, target.name));
   END IF;
-  EXECUTE format('UPDATE %I SET map_status = ''mapped'', mapped_id = $2, map_note = NULL, updated_by = $3,
-                  updated_at = now(), row_version = row_version + 1 WHERE id = $1', k.merchant_table)
-    USING _merchant_id, _pricewatch_id, _by;
+  PERFORM map_set(k, _merchant_id, 'mapped', _pricewatch_id, NULL, _by);
   INSERT INTO merchant_map_history (kind, merchant_record_id, action, pricewatch_id, previous_pricewatch_id, changed_by)
   VALUES (_kind, _merchant_id, CASE WHEN rec.map_status = 'mapped' THEN 'replace' ELSE 'map' END,
           _pricewatch_id, rec.mapped_id, _by);
@@ -552,10 +604,12 @@ CREATE FUNCTION bm_map_included_item(_action text, _merchant_id integer, _pricew
 RETURNS jsonb LANGUAGE sql AS $$ SELECT bm_map_action('included_item', _action, _merchant_id, _pricewatch_id, _confirm, _note, _by) $$;
 CREATE FUNCTION bm_map_office(_action text, _merchant_id integer, _pricewatch_id integer, _confirm text, _note text, _by text)
 RETURNS jsonb LANGUAGE sql AS $$ SELECT bm_map_action('office', _action, _merchant_id, _pricewatch_id, _confirm, _note, _by) $$;
+CREATE FUNCTION bm_map_reservation(_action text, _merchant_id integer, _pricewatch_id integer, _confirm text, _note text, _by text)
+RETURNS jsonb LANGUAGE sql AS $$ SELECT bm_map_action('reservation', _action, _merchant_id, _pricewatch_id, _confirm, _note, _by) $$;
 
 -- Down Migration
 DROP FUNCTION bm_map_location, bm_map_supplier, bm_map_car_class, bm_map_car, bm_map_option,
-  bm_map_included_item, bm_map_office, bm_map_action,
+  bm_map_included_item, bm_map_office, bm_map_reservation, bm_map_action, map_set, map_reservation_candidates,
   map_location_candidates, map_supplier_candidates, map_car_class_candidates, map_car_candidates,
   map_option_candidates, map_included_item_candidates, map_office_candidates,
   map_location_merchants, map_supplier_merchants, map_car_class_merchants, map_car_merchants,
@@ -567,6 +621,7 @@ DROP FUNCTION bm_map_location, bm_map_supplier, bm_map_car_class, bm_map_car, bm
 DROP FUNCTION map_history_json CASCADE;
 DELETE FROM area_sql WHERE name LIKE 'v\_merchant%';
 DROP TABLE map_kinds, merchant_map_history;
+ALTER TABLE reservations DROP COLUMN pickup_pricewatch_id, DROP COLUMN map_status, DROP COLUMN map_note;
 DROP TYPE map_candidate, map_merchant_row;
 DROP INDEX pricewatch_locations_fold_trgm, pricewatch_locations_iata_idx, pricewatch_offices_point_idx,
   pricewatch_offices_iata_idx, merchant_locations_place_idx, merchant_locations_iata_idx,
