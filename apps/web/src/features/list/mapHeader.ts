@@ -16,7 +16,7 @@ export function headerPath(header: Pick<MapHeader, 'source'>, id: number): strin
   return withParams(header.source, params.toString());
 }
 
-/** `{name} · {merchantName}` filled from the record; a missing field leaves nothing. */
+/** A title template (`{name} · {code}`) filled from the record; a missing field leaves nothing. */
 export function headerTitle(template: string, record: Row): string {
   return template
     .replace(/\{(\w+)\}/g, (_m, key: string) => {

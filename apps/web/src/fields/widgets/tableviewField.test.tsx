@@ -11,13 +11,13 @@ const columns = [
 
 describe('tableview widget', () => {
   it('shows records as a table with the declared columns, as text', () => {
-    renderField(makeField('tableview', { label: 'Mapping history', inputProps: { columns } }), {
+    renderField(makeField('tableview', { label: 'Change history', inputProps: { columns } }), {
       value: JSON.stringify([
         { when: '2026-11-25T10:05:00Z', action: 'Mapped', note: '<img src=x onerror=alert(1)>' },
         { when: '2026-11-24T09:00:00Z', action: 'Added to blacklist', note: null },
       ]),
     });
-    const table = screen.getByRole('table', { name: 'Mapping history' });
+    const table = screen.getByRole('table', { name: 'Change history' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -33,7 +33,7 @@ describe('tableview widget', () => {
   });
 
   it('says so when there is nothing yet', () => {
-    renderField(makeField('tableview', { label: 'Mapping history', inputProps: { columns } }), {
+    renderField(makeField('tableview', { label: 'Change history', inputProps: { columns } }), {
       value: '[]',
     });
     expect(screen.getByText('None yet')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /**
  * tableview: a list of records (a JSON array of objects, or its text) shown as a table, never
- * edited, e.g. a merchant record's mapping history. `inputProps.columns` names the columns:
+ * edited, e.g. a record's history of changes. `inputProps.columns` names the columns:
  * `[{ key, label, type? }]` (`datetime` cells show as dates).
  */
 import { Input, Table, Text } from '@mantine/core';
