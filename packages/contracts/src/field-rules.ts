@@ -10,6 +10,7 @@
  */
 import { VALIDATION_RULES, type ValidationRuleName } from './form.ts';
 import { type CompiledPattern, compilePattern } from './pattern-matcher.ts';
+import { isPresetPart, type PresetPart, presetPartProblem } from './preset-parts.ts';
 
 export interface FieldRule {
   name: ValidationRuleName;
@@ -20,6 +21,8 @@ export interface FieldRule {
   limit?: number;
   /** pattern only: the expression the whole value must match, run in linear time (safePattern). */
   pattern?: CompiledPattern;
+  /** presetpart only: which part of a preset definition the JSON text is (preset-parts.ts). */
+  part?: PresetPart;
 }
 
 /** A rule's message when the preset gives none. */
@@ -37,6 +40,7 @@ export const DEFAULT_RULE_MESSAGES: Record<ValidationRuleName, string> = {
   max: 'The number is too large',
   pattern: 'The value does not have the required format',
   url: 'Please enter a full web address starting with http:// or https://',
+  presetpart: 'Not a valid part of a preset definition',
 };
 
 /** What a field spec holds of its rules; read defensively, since the server gets presets as JSON. */
@@ -138,6 +142,7 @@ export function parseFieldRules(source: RuleSource): FieldRule[] {
       const limit = numberOf(value) ?? inputLimit(source.inputProps, name);
       return limit === undefined ? [] : [{ name, message, limit }];
     }
+    if (name === 'presetpart') return isPresetPart(value) ? [{ name, message, part: value }] : [];
     if (name === 'pattern') {
       const pattern = safePattern(value);
       return pattern ? [{ name, message, pattern }] : [];
@@ -217,10 +222,16 @@ export function ruleAccepts(rule: FieldRule, value: unknown): boolean {
       return text.length <= MAX_PATTERN_INPUT && (rule.pattern?.test(text) ?? true);
     case 'url':
       return isWebAddress(text);
+    case 'presetpart':
+      return rule.part === undefined || presetPartProblem(rule.part, value) === undefined;
   }
 }
 
 /** The message of the first rule the value fails, or undefined when it passes them all. */
 export function checkRules(rules: readonly FieldRule[], value: unknown): string | undefined {
-  return rules.find((rule) => !ruleAccepts(rule, value))?.message;
+  const failed = rules.find((rule) => !ruleAccepts(rule, value));
+  // A preset part says what is wrong with it, and where.
+  if (failed?.name === 'presetpart' && failed.part !== undefined)
+    return presetPartProblem(failed.part, value) ?? failed.message;
+  return failed?.message;
 }

@@ -16,6 +16,7 @@ export const FORM_FIELD_TYPES = [
   'csscode',
   'htmlcode',
   'xmlcode',
+  'yamlcode',
   'text',
   'number',
   'decimal',
@@ -32,8 +33,41 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-export const CODE_FIELD_TYPES = ['cscode', 'jscode', 'jsoncode', 'csscode', 'htmlcode', 'xmlcode'] as const;
+export const CODE_FIELD_TYPES = [
+  'cscode',
+  'jscode',
+  'jsoncode',
+  'csscode',
+  'htmlcode',
+  'xmlcode',
+  'yamlcode',
+] as const;
 export type CodeFieldType = (typeof CODE_FIELD_TYPES)[number];
+
+/**
+ * What `POST /api/validation/{name}` checks: each code type's syntax, and documents that must be
+ * more than syntax (`openapi`: an OpenAPI 3.x description, in JSON or YAML). A field names one of the
+ * documents through its `validationApi` for the Validate button and through a validation rule of
+ * the same name (`SERVER_RULES`) for the save, which the server enforces.
+ */
+export const CODE_VALIDATORS = [...CODE_FIELD_TYPES, 'openapi'] as const;
+export type CodeValidatorName = (typeof CODE_VALIDATORS)[number];
+
+/**
+ * Validation rules only the server runs (the browser's rule engine skips names it does not know):
+ * the document checks of CODE_VALIDATORS, too heavy for every keystroke and never to be trusted
+ * from the browser. `{ name: 'openapi', message? }` in a field's validations refuses a save whose
+ * value is not an OpenAPI 3.x document; the error names the line and column or the JSON pointer.
+ */
+export const SERVER_RULES = ['openapi'] as const;
+export type ServerRuleName = (typeof SERVER_RULES)[number];
+
+/**
+ * The value a key generator field (`keygenerator`) sends to ask for a new key on an edit. The
+ * server makes every key itself (a create always gets one) and stores only its SHA-256 hash; any
+ * other value sent for such a field is ignored, so a client can never choose a key or a hash.
+ */
+export const REGENERATE_KEY = 'regenerate';
 
 export const VALIDATION_RULES = [
   'required',
@@ -49,6 +83,7 @@ export const VALIDATION_RULES = [
   'max',
   'pattern',
   'url',
+  'presetpart',
 ] as const;
 export type ValidationRuleName = (typeof VALIDATION_RULES)[number];
 
@@ -119,6 +154,11 @@ export interface SaveResult {
   isSuccess: boolean;
   id: number | string | null;
   message: string;
+  /**
+   * The key a key generator field was given by this save, in clear, this once: the database keeps
+   * only its SHA-256 hash, so the form shows it to be copied and it is never answered again.
+   */
+  generatedKey?: { mapKey: string; key: string };
 }
 
 /** 409 body: the stored record as it is now. */

@@ -12,4 +12,5 @@ export * from './map.ts';
 export * from './menu.ts';
 export * from './notification.ts';
 export * from './preset.ts';
+export * from './preset-parts.ts';
 export * from './urls.ts';

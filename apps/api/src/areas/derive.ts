@@ -123,7 +123,7 @@ function rowActions(area: EntityManifest): RowAction[] {
   if (area.actions.includes('View'))
     actions.push({ type: 'view', label: 'View', pageUrl: idUrl('view'), columnKey: 'id', ...spec.view });
   if (area.actions.includes('Edit') && objectNames(area).save)
-    actions.push({ type: 'edit', label: 'Edit', pageUrl: idUrl('edit'), columnKey: 'id' });
+    actions.push({ type: 'edit', label: 'Edit', pageUrl: idUrl('edit'), columnKey: 'id', ...spec.edit });
   if (area.actions.includes('GetMap'))
     actions.push({
       type: 'getMap',
@@ -234,23 +234,31 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
     area.actions.includes(right) && (!form.presets || form.presets.includes(right));
   const presets: DefaultPresetSpec[] = [];
   const editActions = form.viewOnly || !save ? {} : { edit: save, ...publish };
-  if (wanted('Edit') && save)
+  const createColumns = () =>
+    formColumns(
+      fields.filter((f) => !f.form?.notOnCreate),
+      'create',
+    );
+  // An area whose create screen is guarded by its Edit right (`rightOverrides`, e.g. payments) has
+  // one preset for that right: a screen finds its preset by right, and a right has one default per
+  // version. Its columns carry both the edit and the create spec; each screen reads its own.
+  const shared = wanted('Create') && wanted('Edit') && rightOf(area, 'Create') === rightOf(area, 'Edit');
+  if (wanted('Edit') && save) {
+    const onCreate = new Map(createColumns().map((c) => [c.key, c.create]));
+    const columns = formColumns(fields, 'edit').map((c) =>
+      shared && onCreate.has(c.key) ? { ...c, create: onCreate.get(c.key) } : c,
+    );
     presets.push({
       rightName: rightOf(area, 'Edit'),
       version: form.version,
-      definition: preset(formColumns(fields, 'edit'), editActions),
+      definition: preset(columns, shared ? { ...editActions, create: save } : editActions),
     });
-  if (wanted('Create') && save)
+  }
+  if (wanted('Create') && save && !shared)
     presets.push({
       rightName: rightOf(area, 'Create'),
       version: form.version,
-      definition: preset(
-        formColumns(
-          fields.filter((f) => !f.form?.notOnCreate),
-          'create',
-        ),
-        { create: save },
-      ),
+      definition: preset(createColumns(), { create: save }),
     });
   if (wanted('View'))
     presets.push({

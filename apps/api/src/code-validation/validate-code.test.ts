@@ -9,6 +9,7 @@ describe('validateCode', () => {
     ['xmlcode', '<root><a x="1">text</a></root>'],
     ['htmlcode', '<div class="a"><p>Hello <b>world</b></p></div>'],
     ['cscode', 'public class A { public int Twice(int x) { return x * 2; } }'],
+    ['yamlcode', 'a: 1\nlist:\n  - x\n  - { y: 2 }\n'],
   ] as const)('accepts valid %s', async (type, code) => {
     expect(await validateCode(type, code)).toEqual({ isSuccess: true, message: 'Your code is valid' });
   });
@@ -20,6 +21,12 @@ describe('validateCode', () => {
     ['xmlcode', '<root>\n  <a></b>\n</root>', 'Line 2'],
     ['htmlcode', '<div>\n<p a="1" a="2">x</p></div>', 'Line 2'],
     ['cscode', 'public class A {\n  public int Twice(int x) { return x * ; }\n}', 'Line 2'],
+    ['yamlcode', 'a: 1\nb: [1, 2\nc: 3', 'Line 3'],
+    [
+      'openapi',
+      'openapi: 3.0.3\ninfo:\n  title: T\n  version: "1"\npaths:\n  pets: {}\n',
+      'Line 6, column 3',
+    ],
   ] as const)('refuses invalid %s with a line and column', async (type, code, where) => {
     const result = await validateCode(type, code);
     expect(result.isSuccess).toBe(false);

@@ -2,15 +2,17 @@
  * Validates code typed into a form's code field with a real parser per language, answering
  * `{isSuccess, message}` where a failure names the line and column.
  * JSON: JSON.parse (jsonc-parser, strict, to locate the error); JavaScript: acorn; CSS: css-tree; XML: fast-xml-parser's validator;
- * HTML: parse5 (the WHATWG parser); C#: tree-sitter's C# grammar (WebAssembly, loaded once).
+ * HTML: parse5 (the WHATWG parser); C#: tree-sitter's C# grammar (WebAssembly, loaded once); YAML: the
+ * `yaml` package; `openapi`: an OpenAPI 3.x document in JSON or YAML (validate-openapi.ts).
  */
-import type { CodeFieldType, CodeValidationResult } from '@bm/contracts';
+import type { CodeValidationResult, CodeValidatorName } from '@bm/contracts';
 import { parse as parseJs } from 'acorn';
 import * as cssTree from 'css-tree';
 import { XMLValidator } from 'fast-xml-parser';
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import { parseFragment } from 'parse5';
 import { validateCSharp } from './validate-csharp.ts';
+import { validateOpenApi, validateYaml } from './validate-openapi.ts';
 
 const ok: CodeValidationResult = { isSuccess: true, message: 'Your code is valid' };
 const fail = (line: number, column: number, what: string): CodeValidationResult => ({
@@ -82,7 +84,7 @@ function validateHtml(code: string): CodeValidationResult {
 }
 
 const VALIDATORS: Record<
-  CodeFieldType,
+  CodeValidatorName,
   (code: string) => CodeValidationResult | Promise<CodeValidationResult>
 > = {
   jsoncode: validateJson,
@@ -91,6 +93,8 @@ const VALIDATORS: Record<
   xmlcode: validateXml,
   htmlcode: validateHtml,
   cscode: validateCSharp,
+  yamlcode: validateYaml,
+  openapi: validateOpenApi,
 };
 
 /** The answer for code nested deeper than a parser's recursion goes: not checkable, so not valid. */
@@ -103,7 +107,7 @@ export const TOO_DEEP: CodeValidationResult = {
  * Parses synchronously on the calling thread: the API calls it from its worker pool only
  * (validation-pool.ts), never on the event loop.
  */
-export async function validateCode(type: CodeFieldType, code: string): Promise<CodeValidationResult> {
+export async function validateCode(type: CodeValidatorName, code: string): Promise<CodeValidationResult> {
   try {
     return await VALIDATORS[type](code);
   } catch (error) {

@@ -10,7 +10,7 @@
  * and closed with it.
  */
 import { fileURLToPath } from 'node:url';
-import type { CodeFieldType, CodeValidationResult } from '@bm/contracts';
+import type { CodeValidationResult, CodeValidatorName } from '@bm/contracts';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/http-error.ts';
 
@@ -26,7 +26,7 @@ export interface CodeValidationLimits {
 }
 
 export interface ValidationPool {
-  validate(type: CodeFieldType, code: string): Promise<CodeValidationResult>;
+  validate(type: CodeValidatorName, code: string): Promise<CodeValidationResult>;
   close(): Promise<void>;
 }
 
@@ -38,7 +38,7 @@ export class ValidationBusyError extends HttpError {
 }
 
 interface Task {
-  type: CodeFieldType;
+  type: CodeValidatorName;
   code: string;
   /** The worker writes the time it started the task here (ms since the epoch). */
   started: SharedArrayBuffer;
@@ -73,7 +73,7 @@ export function createValidationPool(
     return created;
   };
 
-  async function validate(type: CodeFieldType, code: string): Promise<CodeValidationResult> {
+  async function validate(type: CodeValidatorName, code: string): Promise<CodeValidationResult> {
     if (code.length > limits.maxChars) {
       throw new HttpError(400, `code is longer than ${limits.maxChars} characters; it was not checked`, {
         code: `At most ${limits.maxChars} characters`,

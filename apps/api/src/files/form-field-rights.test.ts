@@ -21,7 +21,10 @@ describe('rights derived from the form presets', () => {
     expect(codeFieldRights()).toEqual([
       'BMTools/Interception/Create',
       'BMTools/Interception/Edit',
+      'BMTools/OpenApiDocument/Create',
+      'BMTools/OpenApiDocument/Edit',
       'BMTools/Preset/Edit',
+      'BMTools/PresetNew/Edit',
     ]);
   });
 

@@ -3,7 +3,7 @@
  * rights its catalogue entry declares; `name` filters an autocomplete), `GET /api/pageconfigs` (every config; screens guard them by right), and
  * `POST /api/validation/{codeType}` (real parsers in a worker pool, see code-validation).
  */
-import { CODE_FIELD_TYPES, codeValidationSchema } from '@bm/contracts';
+import { CODE_VALIDATORS, codeValidationSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -134,7 +134,7 @@ export async function lookupRoutes(
       schema: {
         tags: ['lookups'],
         summary: 'Validate code with a real parser',
-        params: z.object({ codeType: z.enum(CODE_FIELD_TYPES) }),
+        params: z.object({ codeType: z.enum(CODE_VALIDATORS) }),
         body: codeValidationSchema,
       },
     },

@@ -49,7 +49,8 @@ const VISIBLE = `
          (p.id IN (SELECT id FROM latest_default) OR p.name <> '${DEFAULT_PRESET_NAME}') AS latest,
          EXISTS (SELECT 1 FROM preset_in_use u WHERE u.user_email = $1 AND u.preset_id = p.id) AS in_use
     FROM presets p JOIN preset_groups g ON g.id = p.preset_group_id
-   WHERE (p.id IN (SELECT id FROM latest_default)
+   WHERE p.superseded_by IS NULL
+     AND (p.id IN (SELECT id FROM latest_default)
           OR (p.owner_email = $1 AND (g.name = $2 OR (p.preset_group_id = ${SYSTEM_PRESET_GROUP_ID} AND p.name = '${STATE_PRESET_NAME}')))
           OR (p.owner_email IS NULL AND p.preset_group_id <> ${SYSTEM_PRESET_GROUP_ID} AND g.name <> $2
               AND p.preset_group_id IN (SELECT id FROM readable)))`;

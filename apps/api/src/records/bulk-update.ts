@@ -11,6 +11,7 @@ import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';
 import { loadFormFields } from './form-spec.ts';
+import { applyKeyGenerators } from './key-generator.ts';
 import {
   callProcedure,
   inWriteTransaction,
@@ -32,6 +33,8 @@ export async function bulkUpdate(
   const fields = await loadFormFields(db, entityRight(entity, 'BulkEdit'), 'bulkupdate');
   const { values } = await checkValues(db, fields, payload, { requireAll: false, requireMarked: true });
   delete values[entity.key];
+  // A key generator field is never bulk-written: a new key per record could be shown to no one.
+  applyKeyGenerators(fields, values, 'bulkupdate');
   const key = columnMap(entity).get(entity.key);
   if (!key) throw new Error(`${entity.entity} has no key column`);
   const sql = listSql(

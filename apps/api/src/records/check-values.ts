@@ -3,18 +3,19 @@
  * does not have: every key must be a field of the action's form (or its `mapKeyId` companion),
  * plus `rowVersion` and `markedFields`; read-only fields are dropped; with `markedFields` only the
  * marked fields pass. A select's value must be one of its options: the preset's fixed list, or the
- * rows of the registered lookup its `source` names. All failures are collected as
- * `errors[mapKey]` (400).
+ * rows of the registered lookup its `source` names. A field's server-only rules (such as `openapi`)
+ * check its value off the event loop. All failures are collected as `errors[mapKey]` (400).
  *
  * Keys come from the caller, so they are only ever used with Maps and own-property checks: a key
  * such as `__proto__` or `constructor` is an unknown field like any other, never a prototype.
  */
 import { conditionScope, rulesInForm, type SavePayload } from '@bm/contracts';
 import { DROPDOWNS, type DropdownSpec } from '../../catalog/dropdowns.ts';
+import { checkServerRule } from '../code-validation/server-rules.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
-import { checkField, fixedOptionsOf, isListType } from './field-rules.ts';
+import { checkField, fixedOptionsOf, isListType, serverRulesOf } from './field-rules.ts';
 import type { FormField } from './form-spec.ts';
 
 export interface CheckedValues {
@@ -73,6 +74,29 @@ async function checkLookupValues(
       [wanted],
     );
     if (rows.length < wanted.length) errors.set(key, NOT_AN_OPTION);
+  }
+  return errors;
+}
+
+/**
+ * Runs the server-only rules of the fields whose value passed every other rule; a non-empty text
+ * only (empty is for `required`). The rule's message says what is wrong in the form's words, the
+ * check's message where. Returns errors by mapKey.
+ */
+async function checkServerRules(
+  fields: ReadonlyMap<string, FormField>,
+  values: ReadonlyMap<string, unknown>,
+): Promise<Map<string, string>> {
+  const errors = new Map<string, string>();
+  for (const [key, value] of values) {
+    const field = fields.get(key);
+    if (!field || typeof value !== 'string' || value === '') continue;
+    for (const rule of serverRulesOf(field.spec)) {
+      const result = await checkServerRule(rule.name, value);
+      if (result.isSuccess) continue;
+      errors.set(key, rule.message ? `${rule.message}. ${result.message}` : result.message);
+      break;
+    }
   }
   return errors;
 }
@@ -145,6 +169,7 @@ export async function checkValues(
     if (checked.ok) values.set(key, checked.value);
     else errors.set(key, checked.message);
   }
+  for (const [key, message] of await checkServerRules(byKey, values)) errors.set(key, message);
   if (errors.size === 0) {
     for (const [key, message] of await checkLookupValues(db, byKey, values)) errors.set(key, message);
   }

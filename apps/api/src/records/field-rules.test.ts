@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkField } from './field-rules.ts';
+import { checkField, serverRulesOf } from './field-rules.ts';
 
 describe('checkField', () => {
   it('reads bounds written in the pipe format', () => {
@@ -52,5 +52,16 @@ describe('checkField', () => {
       ok: true,
       value: '<b>hi</b>',
     });
+  });
+
+  it('reads the server-only rules a spec names, in both formats', () => {
+    expect(
+      serverRulesOf({ validations: [{ name: 'OpenAPI ', message: 'Not OpenAPI' }, { name: 'required' }] }),
+    ).toEqual([{ name: 'openapi', message: 'Not OpenAPI' }]);
+    expect(
+      serverRulesOf({ validations: 'required|openapi', validationMessages: 'Needed|Not OpenAPI' }),
+    ).toEqual([{ name: 'openapi', message: 'Not OpenAPI' }]);
+    // The shared rule engine does not know it, so the browser never runs it.
+    expect(checkField({ type: 'yamlcode', validations: 'openapi' }, 'text', '{"a": }').ok).toBe(true);
   });
 });

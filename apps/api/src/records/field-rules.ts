@@ -2,9 +2,17 @@
  * Checks one submitted value against its form field: the type of its widget, then the field's
  * rules through the rule engine of `@bm/contracts` (the one the browser runs), stopping at the
  * first failure. Returns the value to store (HTML sanitised, empty non-text values as null) or the
- * message for `errors[mapKey]`.
+ * message for `errors[mapKey]`. The server-only rules (`SERVER_RULES` of `@bm/contracts`, such as
+ * `openapi`), which the browser's engine skips, are read here and run by check-values.ts.
  */
-import { checkRules, type FieldRule, type FormFieldSpec, parseFieldRules } from '@bm/contracts';
+import {
+  checkRules,
+  type FieldRule,
+  type FormFieldSpec,
+  parseFieldRules,
+  SERVER_RULES,
+  type ServerRuleName,
+} from '@bm/contracts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
@@ -23,6 +31,7 @@ const TEXT_TYPES = new Set([
   'csscode',
   'htmlcode',
   'xmlcode',
+  'yamlcode',
   'jsonview',
 ]);
 const MAX_TEXT = 1_000_000;
@@ -99,6 +108,26 @@ export function fixedOptionsOf(spec: FormFieldSpec): unknown[] | undefined {
   return list.map((o: unknown) =>
     typeof o === 'object' && o !== null && Object.hasOwn(o, 'value') ? (o as { value: unknown }).value : o,
   );
+}
+
+/**
+ * The server-only rules a spec names, with their messages: in a list of `{name, message}` or in the
+ * pipe format (`required|openapi` with `validationMessages`), names read as the rule engine reads them.
+ */
+export function serverRulesOf(spec: FormFieldSpec): { name: ServerRuleName; message: string }[] {
+  const { validations } = spec;
+  const entries: { name: unknown; message: unknown }[] = Array.isArray(validations)
+    ? validations.map((rule) => ({ name: rule.name, message: rule.message }))
+    : typeof validations === 'string'
+      ? validations.split('|').map((name, i) => ({
+          name: name.split(/[:=]/)[0],
+          message: spec.validationMessages?.split('|')[i],
+        }))
+      : [];
+  return entries.flatMap(({ name, message }) => {
+    const known = SERVER_RULES.find((r) => typeof name === 'string' && name.trim().toLowerCase() === r);
+    return known ? [{ name: known, message: typeof message === 'string' ? message.trim() : '' }] : [];
+  });
 }
 
 /** `rules`: the ones that apply in this form (rulesInForm), by default the spec's own. */

@@ -1,7 +1,8 @@
 /**
- * Record routes for every catalogue entity: read one, create, update, bulk update, delete and
- * publish. Each write route is a thin handler over the write path (write-path.ts): its right comes
- * from `writeRight`, and is checked before anything else; the procedure comes from the catalogue.
+ * Record routes for every catalogue entity: read one, create, update, bulk update, delete, publish
+ * and set active customer. Each write route is a thin handler over the write path (write-path.ts):
+ * its right comes from `writeRight`, and is checked before anything else; the procedure comes from
+ * the catalogue.
  */
 
 import { savePayloadSchema } from '@bm/contracts';
@@ -22,6 +23,7 @@ import {
   readRecord,
   updateRecord,
 } from './record-service.ts';
+import { setIsActiveCustomer } from './set-active-customer.ts';
 import { writeRight } from './write-path.ts';
 
 const idParams = z.object({ id: z.string().max(40) });
@@ -81,6 +83,19 @@ export async function recordRoutes(
             await deleteRecord(db, entity, request.params.id, body, request.query, callerOf(request).email),
           );
         },
+      );
+    }
+
+    if (entity.procedures.setIsActiveCustomer) {
+      // Before the record routes: a static path, so `PUT {api}/:id` never takes it for an id.
+      api.put(
+        `${entity.api}/setIsActiveCustomer`,
+        {
+          config: { access: { right: writeRight(entity, 'setIsActiveCustomer') } },
+          // The body is parsed by the handler, so a bad one is a 400 naming its field.
+          schema: { tags, summary: `Make one ${entity.entity} the active customer of its number` },
+        },
+        async (request) => setIsActiveCustomer(db, entity, request.body, callerOf(request).email),
       );
     }
 

@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';
 import { type FormKind, loadFormFields } from './form-spec.ts';
+import { applyKeyGenerators } from './key-generator.ts';
 import { registeredProcedure, runWrite } from './write-path.ts';
 
 const ID = /^\d{1,18}$/;
@@ -66,8 +67,15 @@ export async function createRecord(
   const fields = await loadFormFields(db, rightFor(entity, 'create'), 'create');
   const { values } = await checkValues(db, fields, payload, { requireAll: true });
   delete values[entity.key];
+  // A key generator field gets a new key's hash; the key itself is answered once, below.
+  const generatedKey = applyKeyGenerators(fields, values, 'create');
   const result = await runWrite(db, entity, 'create', procedure, values, actor);
-  return { isSuccess: true, id: result.id ?? null, message: result.message ?? '' };
+  return {
+    isSuccess: true,
+    id: result.id ?? null,
+    message: result.message ?? '',
+    ...(generatedKey ? { generatedKey } : {}),
+  };
 }
 
 export async function updateRecord(
@@ -88,6 +96,8 @@ export async function updateRecord(
   if (version === undefined) {
     throw new HttpError(400, 'rowVersion is required to update a record', { rowVersion: 'Is required' });
   }
+  // A key generator field keeps its hash unless the form asked for a new key.
+  const generatedKey = applyKeyGenerators(fields, values, 'edit');
   const result = await runWrite(
     db,
     entity,
@@ -97,7 +107,12 @@ export async function updateRecord(
     actor,
     () => readRecord(db, entity, id),
   );
-  return { isSuccess: true, id: result.id ?? id, message: result.message ?? '' };
+  return {
+    isSuccess: true,
+    id: result.id ?? id,
+    message: result.message ?? '',
+    ...(generatedKey ? { generatedKey } : {}),
+  };
 }
 
 export async function publishRecord(

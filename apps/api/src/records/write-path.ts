@@ -1,6 +1,6 @@
 /**
- * The one write path. Create, update, bulk update, delete and publish of every catalogue entity run
- * through here, in this order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
+ * The one write path. Create, update, bulk update, delete, publish and set-active-customer of every
+ * catalogue entity run through here, in this order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
  * 1. the route declares the right of its action (`writeRight`), which access control checks
  *    before anything else (403);
  * 2. the procedure is the one the catalogue registers for that entity and action; a procedure the
@@ -16,7 +16,10 @@ import { quoteIdent } from '../criteria/plan-sql.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 
-export type WriteAction = Extract<EntityAction, 'create' | 'update' | 'bulkupdate' | 'delete' | 'publish'>;
+export type WriteAction = Extract<
+  EntityAction,
+  'create' | 'update' | 'bulkupdate' | 'delete' | 'publish' | 'setIsActiveCustomer'
+>;
 
 /** The right segment each write needs, e.g. `BMTools/Page/BulkEdit` for a bulk update. */
 const RIGHT_OF: Record<WriteAction, string> = {
@@ -25,6 +28,7 @@ const RIGHT_OF: Record<WriteAction, string> = {
   bulkupdate: 'BulkEdit',
   delete: 'Delete',
   publish: 'Publish',
+  setIsActiveCustomer: 'SetIsActiveCustomer',
 };
 
 export const writeRight = (entity: EntitySpec, action: WriteAction): string =>
@@ -129,6 +133,7 @@ const REFUSED: Record<WriteAction, string> = {
   bulkupdate: 'The record was not saved',
   delete: 'The record was not deleted',
   publish: 'The record was not published',
+  setIsActiveCustomer: 'The active customer was not set',
 };
 
 interface PgError {

@@ -24,6 +24,7 @@ describe('field registry', () => {
         'link',
         'text',
         'xmlcode',
+        'yamlcode',
       ].sort(),
     );
   });

@@ -24,6 +24,7 @@ import { tableviewField } from './widgets/tableviewField.tsx';
 import { textField } from './widgets/textField.tsx';
 import { uploadsingleselectField } from './widgets/uploadsingleselectField.tsx';
 import { xmlcodeField } from './widgets/xmlcodeField.tsx';
+import { yamlcodeField } from './widgets/yamlcodeField.tsx';
 
 const FIELD_WIDGETS = [
   booleanField,
@@ -37,6 +38,7 @@ const FIELD_WIDGETS = [
   csscodeField,
   htmlcodeField,
   xmlcodeField,
+  yamlcodeField,
   textField,
   numberField,
   decimalField,

@@ -338,3 +338,26 @@ describe('record form: tabs and mark-fields mode', () => {
     ]);
   });
 });
+
+describe('record form: a key the save generated', () => {
+  it('is shown once, in a dialog, before the save leaves the form', async () => {
+    const key = 'bmk_shown-once-and-never-again';
+    const { router } = renderScreen(
+      pageScreen('edit', 5),
+      editApi(() => ({ isSuccess: true, id: 5, message: 'Saved', generatedKey: { mapKey: 'name', key } })),
+      { route: '/page/edit/5?redirecturl=/page/view/5' },
+    );
+    await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Save and close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New key' });
+    expect(dialog).toHaveTextContent(
+      'Copy this key now: it is shown only once; only its SHA-256 hash is stored.',
+    );
+    expect(within(dialog).getByTestId('generated-key')).toHaveTextContent(key);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/page/edit/5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/view/5'));
+    expect(screen.queryByText(key)).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Saving a record form: validate, build
- * the payload, create or update, then stay and reload, open the new record, or leave. Failures keep
+ * the payload, create or update, then stay and reload, open the new record, or leave. A key the
+ * save generated is shown once, in a dialog, before any of these. Failures keep
  * every value on screen: a 400 places its errors under the fields, a 409 opens the conflict dialog
  * (the stored record from the answer, else fetched again). Every other failure is the form's
  * `problem`, shown in plain words at the top of the form (FormErrorSummary), never in a modal.
@@ -16,6 +17,7 @@ import type { FormField } from '../../fields/formField.ts';
 import { isMarkMode } from '../../fields/formField.ts';
 import { buildSavePayload } from './buildSavePayload.ts';
 import type { FormProblem } from './FormErrorSummary.tsx';
+import { showGeneratedKey } from './generatedKeyDialog.tsx';
 import { recordPath, saveProcedure } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { afterSave, saveFailure } from './saveOutcome.ts';
@@ -131,6 +133,10 @@ export function useRecordSave({
       if (!result?.isSuccess) return fail(result?.message || 'The record was not saved.');
       notifications.show({ color: 'green', message: result.message || 'Saved' });
       onSaved?.();
+      if (result.generatedKey) {
+        const { mapKey, key } = result.generatedKey;
+        await showGeneratedKey(fields.find((f) => f.mapKey === mapKey)?.label ?? 'key', key);
+      }
       const next = afterSave(result, screen.id, close);
       if (next.kind === 'leave') leave();
       else if (next.kind === 'reload') await reload();

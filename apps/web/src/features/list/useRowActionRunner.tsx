@@ -1,7 +1,9 @@
 /**
  * Runs a row action: a confirmation (OK/Cancel) first when the action has a
- * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}' —
- * then navigation to its page URL, or the delete call with the definition's delete columns.
+ * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}', and
+ * for set-active-customer — then navigation to its page URL, the delete call with the definition's
+ * delete columns, or `PUT {source}/setIsActiveCustomer` with the action's procedure and the row's id
+ * (a success toast, or the server's refusal; the list reloads either way).
  * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
  * allowed redirect origins is not followed (an alert says so). A Bulk Edit action carries the list's
  * current target, as the toolbar's Bulk edit does, so the editor changes exactly the listed records.
@@ -22,6 +24,8 @@ import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 import { listKey } from './useListData.ts';
 
 const DEFAULT_DELETE_MESSAGE = 'Do you want to delete this item id {{id}}';
+const DEFAULT_SET_ACTIVE_MESSAGE =
+  'Make item id {{id}} the active one? The other rows of the same record become inactive.';
 const NO_DELETE_COLUMNS = 'you must config the delete columns in the list definition';
 const URL_NOT_ALLOWED = 'This action leads to an address that is not allowed';
 
@@ -34,7 +38,7 @@ interface RunnerInput {
   bulkTarget?: () => BulkTarget;
 }
 
-interface DeleteResult {
+interface WriteResult {
   isSuccess?: boolean;
   message?: string;
 }
@@ -50,7 +54,7 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
       .filter((c) => c.delete === true)
       .map((c) => ({ mapkey: c.mapKey, value: Object.hasOwn(row, c.mapKey) ? row[c.mapKey] : row[c.key] }));
     try {
-      const result = await http.request<DeleteResult>(
+      const result = await http.request<WriteResult>(
         `${source.replace(/\/$/, '')}/${encodeURIComponent(String(id))}`,
         {
           method: 'DELETE',
@@ -65,9 +69,30 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
     await queryClient.invalidateQueries({ queryKey: listKey(source) });
   };
 
+  /** Makes the row the active one of its group; the server says what changed (or why not). */
+  const setActive = async (action: RowAction, id: unknown) => {
+    const base = (source.split('?')[0] ?? '').replace(/\/$/, '');
+    try {
+      const result = await http.request<WriteResult>(`${base}/setIsActiveCustomer`, {
+        method: 'PUT',
+        body: {
+          ...(action.storedProcedure ? { storeProcedure: action.storedProcedure } : {}),
+          values: [{ mapkey: action.columnKey ?? keyColumn, value: id }],
+        },
+      });
+      if (result?.isSuccess === false) showErrorAlert(result.message || 'The row was not made active');
+      else
+        notifications.show({ color: 'green', message: result?.message || `Item id ${String(id)} is active` });
+    } catch {
+      // Alerted by the HTTP client, with the server's message.
+    }
+    await queryClient.invalidateQueries({ queryKey: listKey(source) });
+  };
+
   const perform = (action: RowAction, row: Row) => {
     const id = actionId(action, row, keyColumn);
     if (action.type === 'delete') return void remove(action, row, id);
+    if (action.type === 'setIsActiveCustomer') return void setActive(action, id);
     const url = actionUrl(action, row, keyColumn, segment);
     if (!url) return;
     const target = actionTarget(url, window.location.origin, redirectOrigins);
@@ -82,7 +107,10 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
     const id = actionId(action, row, keyColumn);
     const isDelete = action.type === 'delete';
     if (isDelete && !columns.some((c) => c.delete === true)) return showErrorAlert(NO_DELETE_COLUMNS);
-    const message = action.messagebox ?? (isDelete ? DEFAULT_DELETE_MESSAGE : undefined);
+    const isSetActive = action.type === 'setIsActiveCustomer';
+    const message =
+      action.messagebox ??
+      (isDelete ? DEFAULT_DELETE_MESSAGE : isSetActive ? DEFAULT_SET_ACTIVE_MESSAGE : undefined);
     if (!message) return perform(action, row);
     const name = isDelete ? recordName(row) : undefined;
     modals.openConfirmModal({
@@ -103,7 +131,7 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
         </>
       ),
       // A destructive button says what it does.
-      labels: { confirm: isDelete ? 'Delete' : 'OK', cancel: 'Cancel' },
+      labels: { confirm: isDelete ? 'Delete' : isSetActive ? action.label : 'OK', cancel: 'Cancel' },
       confirmProps: isDelete ? { color: 'red' } : {},
       onConfirm: () => perform(action, row),
     });

@@ -1,7 +1,7 @@
 /**
  * The CodeMirror language of each code field type (architecture: C#, JavaScript, JSON, CSS, HTML,
- * XML), each loaded only when a field of its type opens. C# uses the clike legacy mode. This module
- * is itself reached only through the editor's dynamic import.
+ * XML, YAML), each loaded only when a field of its type opens. C# and YAML use legacy modes. This
+ * module is itself reached only through the editor's dynamic import.
  */
 import type { CodeFieldType } from '@bm/contracts';
 import { StreamLanguage } from '@codemirror/language';
@@ -14,4 +14,5 @@ export const CODE_LANGUAGES: Record<CodeFieldType, () => Promise<Extension>> = {
   csscode: async () => (await import('@codemirror/lang-css')).css(),
   htmlcode: async () => (await import('@codemirror/lang-html')).html(),
   xmlcode: async () => (await import('@codemirror/lang-xml')).xml(),
+  yamlcode: async () => StreamLanguage.define((await import('@codemirror/legacy-modes/mode/yaml')).yaml),
 };
