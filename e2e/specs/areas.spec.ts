@@ -16,6 +16,9 @@ import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { apiCall, grid, gridRows, waitForRows } from '../support/list-helpers.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+// Every test makes and removes its own records: the file's tests spread over the workers, so the
+// file that grows with every new area is not the run's long pole.
+test.describe.configure({ mode: 'parallel' });
 
 const modules = AREA_INDEX.filter(
   (a): a is EntityManifest => a.kind === 'entity' && a.fields !== undefined && a.list !== undefined,

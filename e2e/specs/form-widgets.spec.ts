@@ -171,8 +171,8 @@ test('each widget takes its input and the payload carries it in its wire form', 
   const key = page.getByRole('textbox', { name: 'API key' });
   await key.pressSequentially('typed');
   await expect(key).toHaveValue('');
-  await page.getByRole('button', { name: 'Generate key for API key' }).click();
-  await expect(key).toHaveValue(/^[0-9a-f]{64}$/);
+  // The server makes a new record's key; the browser offers no way to make or choose one.
+  await expect(page.getByRole('button', { name: /Generate new key/ })).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Day' }).fill('2024-05-01');
   await page.getByRole('textbox', { name: 'Day' }).press('Tab');
@@ -217,7 +217,7 @@ test('each widget takes its input and the payload carries it in its wire form', 
     payload: { a: 1 },
     website: 'https://example.com',
   });
-  expect(String(sent.apiKey)).toMatch(/^[0-9a-f]{64}$/);
+  expect(sent.apiKey ?? '').toBe('');
   expect(String(sent.published)).toMatch(/^\d{4}-\d{2}-15T00:00:00([+-]\d{2}:\d{2}|Z)$/);
   expect(String(sent.contentHtml)).toContain('Hello rich text');
   expect(String(sent.image)).toMatch(/^pages\/images\/e2e-[0-9a-f]{12}\.txt$/);

@@ -78,6 +78,8 @@ test.describe('rights', () => {
       .first()
       .getByRole('button', { name: /^Actions for/ })
       .click();
+    // allInnerTexts does not wait: read the menu once it has opened (its items render together).
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
     const items = await page.getByRole('menuitem').allInnerTexts();
     await page.keyboard.press('Escape');
     return items;

@@ -164,7 +164,10 @@ test('delete removes the chosen preset; the default offers neither Save nor Dele
   await presetSelect(page).click();
   await expect(page.getByRole('option', { name: 'Throwaway' })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  expect(await query(`SELECT id FROM presets WHERE name = 'Throwaway'`)).toHaveLength(0);
+  // The list may settle before the delete's answer is committed: poll the table.
+  await expect
+    .poll(async () => (await query(`SELECT id FROM presets WHERE name = 'Throwaway'`)).length)
+    .toBe(0);
   await expect(alertModal(page)).toHaveCount(0);
 });
 

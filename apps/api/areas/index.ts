@@ -5,6 +5,18 @@
  * and the rights table are complete before every area is built. Adding an area: docs/areas.md.
  */
 import type { EntityAction } from '@bm/contracts';
+import { accountApiKeys } from './account-api-keys/manifest.ts';
+import { apiLogs } from './api-logs/manifest.ts';
+import { chargebacks } from './chargebacks/manifest.ts';
+import { customerReservationLogs } from './customer-reservation-logs/manifest.ts';
+import { customerReservations } from './customer-reservations/manifest.ts';
+import { customerServiceCases } from './customer-service-cases/manifest.ts';
+import { emApplications } from './em-applications/manifest.ts';
+import { emContacts } from './em-contacts/manifest.ts';
+import { emEscalationPolicies } from './em-escalation-policies/manifest.ts';
+import { emExceptionThresholds } from './em-exception-thresholds/manifest.ts';
+import { emExceptions } from './em-exceptions/manifest.ts';
+import { insurance } from './insurance/manifest.ts';
 import { interceptionTriggers } from './interception-triggers/manifest.ts';
 import { interceptions } from './interceptions/manifest.ts';
 import { locationKeywords } from './location-keywords/manifest.ts';
@@ -16,8 +28,12 @@ import { merchantLocations } from './merchant-locations/manifest.ts';
 import { merchantOffices } from './merchant-offices/manifest.ts';
 import { merchantOptions } from './merchant-options/manifest.ts';
 import { merchantSuppliers } from './merchant-suppliers/manifest.ts';
+import { openApiDocuments } from './open-api-documents/manifest.ts';
 import { pages } from './pages/manifest.ts';
+import { payments } from './payments/manifest.ts';
+import { prepaidCredits } from './prepaid-credits/manifest.ts';
 import { presets } from './presets/manifest.ts';
+import { presetsNew } from './presets-new/manifest.ts';
 import { pricewatchCarClasses } from './pricewatch-car-classes/manifest.ts';
 import { pricewatchCars } from './pricewatch-cars/manifest.ts';
 import { pricewatchIncludedItems } from './pricewatch-included-items/manifest.ts';
@@ -27,9 +43,12 @@ import { pricewatchOptions } from './pricewatch-options/manifest.ts';
 import { pricewatchSuppliers } from './pricewatch-suppliers/manifest.ts';
 import { productPlacements } from './product-placements/manifest.ts';
 import { reservations } from './reservations/manifest.ts';
+import { resources } from './resources/manifest.ts';
+import { reviews } from './reviews/manifest.ts';
+import { translationInterceptions } from './translation-interceptions/manifest.ts';
+import { translationResources } from './translation-resources/manifest.ts';
 
 const CRUDV: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete'];
-const MAPPABLE: readonly EntityAction[] = [...CRUDV, 'GetMap', 'Map'];
 
 /** A tool page: a bare right, in the Tools group, tried first by the home redirect. */
 const tool = (t: Omit<ToolManifest, 'kind' | 'group' | 'home'>): ToolManifest => ({
@@ -105,45 +124,10 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   }),
   pages,
   presets,
-  planned({
-    entity: 'PresetNew',
-    label: 'Presets (new)',
-    group: 'Administration',
-    segment: 'presets-new',
-    api: '/api/presetdynamics',
-    actions: ['List', 'View', 'Edit', 'Delete'],
-    icon: 'adjustments',
-  }),
-  planned({
-    entity: 'Resource',
-    label: 'Resources',
-    group: 'Content',
-    segment: 'resource',
-    api: '/api/resources',
-    actions: CRUDV,
-    icon: 'box',
-    home: true,
-  }),
-  planned({
-    entity: 'TranslationResource',
-    label: 'Translation resources',
-    group: 'Content',
-    segment: 'translationresource',
-    api: '/api/translationresources',
-    actions: CRUDV,
-    icon: 'language',
-    home: true,
-  }),
-  planned({
-    entity: 'TranslationInterception',
-    label: 'Translation interceptions',
-    group: 'Content',
-    segment: 'translationinterception',
-    api: '/api/translationinterceptions',
-    actions: CRUDV,
-    icon: 'language',
-    home: true,
-  }),
+  presetsNew,
+  resources,
+  translationResources,
+  translationInterceptions,
   reservations,
   pricewatchLocations,
   pricewatchOptions,
@@ -173,124 +157,20 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   interceptionTriggers,
   productPlacements,
   locationKeywords,
-  planned({
-    entity: 'Review',
-    label: 'Reviews',
-    group: 'Content',
-    segment: 'review',
-    api: '/api/review',
-    actions: ['List', 'View', 'Edit'],
-    icon: 'message',
-  }),
-  planned({
-    entity: 'CustomerReservation',
-    label: 'Reservations (new)',
-    group: 'Reservations & payments',
-    segment: 'customerreservation',
-    api: '/api/customerReservations',
-    actions: [...MAPPABLE, 'SetIsActiveCustomer'],
-    icon: 'calendar-plus',
-  }),
-  planned({
-    entity: 'CustomerReservationLog',
-    label: 'Reservation summary',
-    group: 'Reservations & payments',
-    segment: 'customerreservationlog',
-    api: '/api/customerreservationlogs',
-    actions: ['List', 'View'],
-    icon: 'history',
-  }),
-  // Payments allow Create too: query parameters prefill a new record.
-  planned({
-    entity: 'Payment',
-    label: 'Payments',
-    group: 'Reservations & payments',
-    segment: 'payment',
-    api: '/api/payments',
-    actions: ['List', 'View', 'Create', 'Edit'],
-    icon: 'credit-card',
-  }),
-  planned({
-    entity: 'ChargeBack',
-    label: 'Chargebacks',
-    group: 'Reservations & payments',
-    segment: 'chargeback',
-    api: '/api/chargeBacks',
-    actions: CRUDV,
-    icon: 'receipt-refund',
-  }),
-  planned({
-    entity: 'PrepaidCredit',
-    label: 'Prepaid credits',
-    group: 'Reservations & payments',
-    segment: 'prepaidcredit',
-    api: '/api/prepaidcredits',
-    actions: CRUDV,
-    icon: 'wallet',
-  }),
-  planned({
-    entity: 'CustomerServiceCase',
-    label: 'Customer service cases',
-    group: 'Reservations & payments',
-    segment: 'customerservicecase',
-    api: '/api/customerservicecases',
-    actions: CRUDV,
-    icon: 'headset',
-  }),
-  planned({
-    entity: 'Insurance',
-    label: 'Insurance',
-    group: 'Reservations & payments',
-    segment: 'insurance',
-    api: '/api/insurance',
-    actions: ['List', 'View', 'GetMap', 'Map'],
-    icon: 'shield',
-  }),
-  planned({
-    entity: 'EMApplication',
-    label: 'Applications',
-    group: 'Exception management',
-    segment: 'application',
-    api: '/api/applications',
-    actions: CRUDV,
-    icon: 'apps',
-  }),
-  planned({
-    entity: 'EMContact',
-    label: 'Contacts',
-    group: 'Exception management',
-    segment: 'contact',
-    api: '/api/contacts',
-    actions: CRUDV,
-    icon: 'address-book',
-  }),
-  planned({
-    entity: 'EMEscalationPolicy',
-    label: 'Escalation policies',
-    group: 'Exception management',
-    segment: 'escalationpolicy',
-    api: '/api/escalationpolicies',
-    actions: CRUDV,
-    icon: 'stairs-up',
-  }),
-  planned({
-    entity: 'EMException',
-    label: 'Exceptions',
-    group: 'Exception management',
-    segment: 'exception',
-    api: '/api/exceptions',
-    actions: CRUDV,
-    icon: 'alert-triangle',
-  }),
-  planned({
-    entity: 'EMExceptionThreshold',
-    label: 'Exception thresholds',
-    group: 'Exception management',
-    segment: 'exceptionthreshold',
-    api: '/api/exceptionthresholds',
-    actions: CRUDV,
-    icon: 'gauge',
-  }),
+  reviews,
+  customerReservations,
+  customerReservationLogs,
+  // Payments allow Create (under the Edit right): query parameters prefill a new record.
+  payments,
+  chargebacks,
+  prepaidCredits,
+  customerServiceCases,
+  insurance,
+  emApplications,
+  emContacts,
+  emEscalationPolicies,
+  emExceptions,
+  emExceptionThresholds,
   planned({
     entity: 'Export',
     label: 'Exports',
@@ -300,31 +180,7 @@ export const AREA_INDEX: readonly AreaManifest[] = [
     actions: CRUDV,
     icon: 'file-spreadsheet',
   }),
-  planned({
-    entity: 'OpenApiDocument',
-    label: 'Open API documents',
-    group: 'Administration',
-    segment: 'OpenApiDocument',
-    api: '/api/OpenApiDocument',
-    actions: ['List', 'Create', 'Edit', 'Delete'],
-    icon: 'file-code',
-  }),
-  planned({
-    entity: 'AccountApiKey',
-    label: 'Account API keys',
-    group: 'Administration',
-    segment: 'accountapikey',
-    api: '/api/accountapikey',
-    actions: ['List', 'Create', 'Edit', 'Delete'],
-    icon: 'key',
-  }),
-  planned({
-    entity: 'ApiLogs',
-    label: 'API logs',
-    group: 'Administration',
-    segment: 'apilogs',
-    api: '/api/ApiLogs',
-    actions: ['List', 'View'],
-    icon: 'logs',
-  }),
+  openApiDocuments,
+  accountApiKeys,
+  apiLogs,
 ];

@@ -115,6 +115,7 @@ export interface ListSpec {
    */
   rowActions?: {
     view?: Partial<RowAction>;
+    edit?: Partial<RowAction>;
     delete?: Partial<RowAction>;
   };
 }
@@ -136,8 +137,9 @@ export interface FormSpec {
 }
 
 /**
- * What a record may be mapped as (the seven catalogue kinds, and a reservation's pick-up place); each
- * names its SQL (docs/adr/0013-mapping.md).
+ * What a record may be mapped as (the seven catalogue kinds, a reservation's or a customer
+ * reservation's pick-up place, and the customer reservation an insurance policy covers); each names
+ * its SQL (docs/adr/0013-mapping.md).
  */
 export type MapKind =
   | 'location'
@@ -147,7 +149,9 @@ export type MapKind =
   | 'option'
   | 'included_item'
   | 'office'
-  | 'reservation';
+  | 'reservation'
+  | 'customer_reservation'
+  | 'insurance';
 
 /**
  * The area's map list (`/{segment}/:id/getmap`): one of its records above the records it may be.

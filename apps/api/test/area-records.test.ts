@@ -42,9 +42,16 @@ beforeAll(async () => {
 
 const call = apiCaller(() => server.baseUrl, tokens);
 
-/** The first free-text field a form may change, to edit. */
+/** The first free-text field a form may change, to edit (one without a pattern the edit's text would fail). */
 const editableText = (area: EntityManifest): AreaField | undefined =>
-  area.fields?.find((f) => f.type === 'text' && f.form?.type === 'text' && !f.readOnly && !f.select);
+  area.fields?.find(
+    (f) =>
+      f.type === 'text' &&
+      f.form?.type === 'text' &&
+      !f.readOnly &&
+      !f.select &&
+      !(Array.isArray(f.form.validations) && f.form.validations.some((v) => v.name === 'pattern')),
+  );
 
 const withSamples = AREA_INDEX.filter(
   (a): a is EntityManifest & { sample: NonNullable<EntityManifest['sample']> } =>

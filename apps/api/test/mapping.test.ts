@@ -110,6 +110,14 @@ const LISTS = [
     kind: 'office',
     side: 'merchant',
   },
+  {
+    entity: 'CustomerReservation',
+    route: 'customerreservation',
+    api: '/api/mapCustomerReservations',
+    kind: 'customer_reservation',
+    side: 'merchant',
+  },
+  { entity: 'Insurance', route: 'insurance', api: '/api/mapInsurance', kind: 'insurance', side: 'merchant' },
 ] as const;
 
 const TABLES: Record<string, [merchant: string, pricewatch: string]> = {
@@ -121,10 +129,22 @@ const TABLES: Record<string, [merchant: string, pricewatch: string]> = {
   included_item: ['merchant_included_items', 'pricewatch_included_items'],
   office: ['merchant_offices', 'pricewatch_offices'],
   reservation: ['reservations', 'pricewatch_locations'],
+  customer_reservation: ['customer_reservations', 'pricewatch_locations'],
+  insurance: ['insurance_policies', 'customer_reservations'],
 };
-/** The kinds the seeded ground truth knows (a reservation's place is not generated with one). */
-const CATALOGUE_KINDS = Object.keys(TABLES).filter((k) => k !== 'reservation');
-const mappedColumn = (kind: string) => (kind === 'reservation' ? 'pickup_pricewatch_id' : 'mapped_id');
+/** Kinds whose map rights only the administrator holds (the mapper maps the catalogues). */
+const ADMIN_KINDS = new Set(['reservation', 'customer_reservation', 'insurance']);
+/**
+ * The kinds the seeded ground truth knows: the catalogue's and insurance (a reservation's place is
+ * not generated with one).
+ */
+const RANKED_KINDS = Object.keys(TABLES).filter((k) => k !== 'reservation' && k !== 'customer_reservation');
+const MAPPED_COLUMN: Record<string, string> = {
+  reservation: 'pickup_pricewatch_id',
+  customer_reservation: 'pickup_pricewatch_id',
+  insurance: 'customer_reservation_id::int',
+};
+const mappedColumn = (kind: string) => MAPPED_COLUMN[kind] ?? 'mapped_id';
 
 let server: TestServer;
 let db: pg.Client;
@@ -186,8 +206,8 @@ describe('map lists', () => {
   it.each(LISTS.map((l) => [l.entity, l] as const))(
     '%s: screen, preset, list and refusals',
     async (_e, l) => {
-      // The mapper maps the catalogues; reservations are the administrator's.
-      const who = l.kind === 'reservation' ? 'admin' : 'mapper';
+      // The mapper maps the catalogues; reservations and insurance are the administrator's.
+      const who = ADMIN_KINDS.has(l.kind) ? 'admin' : 'mapper';
       const { body } = await call('admin', 'GET', '/api/app-routes');
       const routes = body.routes as { pattern: string; right: string; hasPreset?: boolean }[];
       const screen = routes.find((r) => r.pattern === `/${l.route}/:id/getmap`);
@@ -212,7 +232,7 @@ describe('map lists', () => {
       // A record that is mapped (mapping one first where the demo left none): its mapping comes first.
       const mappedOne = () =>
         rows<{ id: number; mapped_id: number }>(
-          `SELECT id, ${mappedColumn(l.kind)} AS mapped_id FROM ${merchantTable} WHERE map_status = 'mapped' ORDER BY id LIMIT 1`,
+          `SELECT id::int, ${mappedColumn(l.kind)} AS mapped_id FROM ${merchantTable} WHERE map_status = 'mapped' ORDER BY id LIMIT 1`,
         );
       let [mapped] = await mappedOne();
       if (!mapped) {
@@ -256,7 +276,7 @@ describe('map lists', () => {
       expect(Number(summary.body.totalItemsCount)).toBeLessThanOrEqual(200);
 
       const [{ max }] = (await rows<{ max: number }>(
-        `SELECT max(id) AS max FROM ${l.side === 'merchant' ? merchantTable : pricewatchTable}`,
+        `SELECT max(id)::int AS max FROM ${l.side === 'merchant' ? merchantTable : pricewatchTable}`,
       )) as [{ max: number }];
       expect((await list(who, l.api, max + 1000)).status).toBe(404);
       expect((await call(who, 'GET', `${l.api}?pageSize=20`)).status).toBe(400);
@@ -277,7 +297,7 @@ describe('map lists', () => {
   );
 
   it('ranks the true match in the top 5 for at least 95% of merchant records, for every kind', async () => {
-    for (const kind of CATALOGUE_KINDS) {
+    for (const kind of RANKED_KINDS) {
       const [result] = await rows<{ n: number; top5: number }>(
         `WITH sample AS (
            SELECT merchant_record_id AS id, pricewatch_id AS truth FROM merchant_ground_truth

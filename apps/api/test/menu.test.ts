@@ -63,6 +63,9 @@ describe('GET /api/menu/json/1', () => {
     expect(menu.map((g) => g.name)).toEqual(['Content', 'Administration']);
     expect(leaves(menu).map((l) => l.name)).toEqual([
       'Pages',
+      'Resources',
+      'Translation resources',
+      'Translation interceptions',
       'Interceptions',
       'Interception triggers',
       'Product placement rules',
@@ -170,7 +173,7 @@ describe('GET /api/app-routes', () => {
     expect(flag(routes, '/reservation/edit/:id')).toBe(false);
     expect(flag(routes, '/reservation/create')).toBe(false);
     expect(flag(routes, '/pricewatchLocation/list')).toBe(true);
-    expect(flag(routes, '/customerreservation/list')).toBe(false);
+    expect(flag(routes, '/export/list')).toBe(false);
     // A list-and-map-list-only area has no forms.
     expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();

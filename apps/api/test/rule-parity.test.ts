@@ -270,6 +270,17 @@ const GROUPS: Group[] = [
     ],
   },
   {
+    rule: 'presetpart answers what is wrong with the part, and where',
+    // One variant only: a preset holds at most 300 columns, and the table is near that.
+    variants: [{ validations: 'PresetPart:tabs' }],
+    values: [
+      ['[{"Id": 1, "Name": "Car"}]', undefined],
+      ['{"Id": 1}', 'Not a valid tabs part: Invalid input: expected array, received object'],
+      ['[{"Id": 1}]', 'Not a valid tabs part at 0.Name: Invalid input: expected string, received undefined'],
+      ['[', 'Please enter valid JSON'],
+    ],
+  },
+  {
     rule: 'names the engine does not have, and patterns it will not run, are ignored',
     variants: [
       ...names('between:3', 'regex', 'unknown|nope'),
@@ -377,7 +388,10 @@ const described = (errors: Record<string, string>) =>
 describe('form rules: browser and server agree', () => {
   it('the table makes every rule the engine knows fail, and fits in one save', () => {
     const messages = Object.values(expected());
-    for (const name of VALIDATION_RULES) expect(messages).toContain(DEFAULT_RULE_MESSAGES[name]);
+    // A preset part's message is the problem itself, never its default.
+    for (const name of VALIDATION_RULES.filter((n) => n !== 'presetpart'))
+      expect(messages).toContain(DEFAULT_RULE_MESSAGES[name]);
+    expect(messages.some((m) => m.startsWith('Not a valid tabs part'))).toBe(true);
     // One column per case, and a preset holds at most 300 columns.
     expect(CASES.length, `${CASES.length} cases`).toBeLessThan(300);
   });

@@ -1,0 +1,84 @@
+/**
+ * API logs: the calls partners made to the company's public API over the last 30 days, as the log
+ * shipper stored them. List and view only: nothing saves or deletes a log entry, and the view page
+ * is read-only. The table holds millions of rows, so the list sorts newest first on an index and
+ * its common filters (status code, partner, path) each have one (see the migration).
+ */
+import { defineArea } from '../manifest.ts';
+import { seedApiLogs } from './demo.ts';
+
+const METHOD = {
+  GET: { color: 'blue', label: 'GET' },
+  POST: { color: 'green', label: 'POST' },
+  PUT: { color: 'yellow', label: 'PUT' },
+  PATCH: { color: 'orange', label: 'PATCH' },
+  DELETE: { color: 'red', label: 'DELETE' },
+};
+/** Shown on the view page, never editable. */
+const shown = (type: 'number' | 'text' | 'datetime') => ({ type, cssClass: 'readonly' });
+
+export const apiLogs = defineArea({
+  entity: 'ApiLogs',
+  label: 'API logs',
+  singular: 'API log entry',
+  group: 'Administration',
+  icon: 'logs',
+  segment: 'apilogs',
+  api: '/api/ApiLogs',
+  actions: ['List', 'View'],
+  table: 'api_logs',
+  sql: 'generated',
+  list: { version: 1, sort: { key: 'requestedAt', direction: 'DESC' } },
+  form: { version: 1, presets: ['View'], viewOnly: true },
+  fields: [
+    {
+      key: 'id',
+      label: 'Id',
+      type: 'number',
+      readOnly: true,
+      list: { visible: false },
+      form: shown('number'),
+    },
+    { key: 'requestedAt', label: 'Timestamp', type: 'datetime', readOnly: true, form: shown('datetime') },
+    {
+      key: 'method',
+      label: 'Method',
+      type: 'text',
+      readOnly: true,
+      list: { tags: METHOD },
+      form: shown('text'),
+    },
+    { key: 'path', label: 'Path', type: 'text', readOnly: true, form: shown('text') },
+    { key: 'statusCode', label: 'Status', type: 'number', readOnly: true, form: shown('number') },
+    { key: 'durationMs', label: 'Duration (ms)', type: 'number', readOnly: true, form: shown('number') },
+    { key: 'clientName', label: 'Client', type: 'text', readOnly: true, form: shown('text') },
+    {
+      key: 'ipAddress',
+      label: 'IP address',
+      type: 'text',
+      select: 'host(t.ip_address)',
+      form: shown('text'),
+    },
+    {
+      // Filtered as text, which the request-id index is built on.
+      key: 'requestId',
+      label: 'Request id',
+      type: 'text',
+      select: 't.request_id::text',
+      list: { visible: false },
+      form: shown('text'),
+    },
+    {
+      key: 'responseBytes',
+      label: 'Response bytes',
+      type: 'number',
+      readOnly: true,
+      list: { visible: false },
+      form: shown('number'),
+    },
+  ],
+  // Ten calls per reservation: 200,000 by default, 2,000,000 with `npm run seed -- --scale 200000`.
+  demo: async (db, { scale }) => {
+    await seedApiLogs(db, scale * 10);
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * Exception management, contacts: the on-call staff escalation policies alert, with the address and
+ * phone number the paging provider uses. A contact named by a policy cannot be deleted (409); it is
+ * disabled instead when someone leaves the rota.
+ */
+import { enabledField, idField, lookup, maxLength, required, updatedFields } from '../catalogue.ts';
+import { defineArea } from '../manifest.ts';
+import { seedContacts } from './demo.ts';
+
+export const emContacts = defineArea({
+  entity: 'EMContact',
+  label: 'Contacts',
+  singular: 'Contact',
+  group: 'Exception management',
+  icon: 'address-book',
+  segment: 'contact',
+  api: '/api/contacts',
+  actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
+  table: 'em_contacts',
+  sql: 'generated',
+  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: { version: 1 },
+  fields: [
+    idField,
+    {
+      key: 'name',
+      label: 'Name',
+      type: 'text',
+      form: { type: 'text', validations: [required, maxLength(200)] },
+    },
+    {
+      key: 'email',
+      label: 'Email',
+      type: 'text',
+      form: {
+        type: 'text',
+        validations: [
+          required,
+          maxLength(254),
+          {
+            name: 'pattern',
+            value: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+',
+            message: 'An e-mail address, as in ana@example.com',
+          },
+        ],
+      },
+    },
+    {
+      key: 'phone',
+      label: 'Phone',
+      type: 'text',
+      form: {
+        type: 'text',
+        inputProps: { placeholder: '+49 30 1234567' },
+        validations: [
+          {
+            name: 'pattern',
+            value: '\\+[1-9][0-9 ]{6,19}',
+            message: 'International format, as in +49 30 1234567',
+          },
+        ],
+      },
+    },
+    {
+      key: 'team',
+      label: 'Team',
+      type: 'text',
+      form: { type: 'text', validations: [required, maxLength(100)] },
+    },
+    enabledField,
+    ...updatedFields,
+  ],
+  dropdowns: [
+    lookup({
+      name: 'em-contacts',
+      view: 'v_dd_em_contacts',
+      columns: ['id', 'name', 'email', 'team', 'enabled'],
+      searchColumn: 'name',
+      orderBy: 'name',
+      rights: ['BMTools/EMContact/List', 'BMTools/EMContact/View'],
+      filters: { enabled: { column: 'enabled', type: 'boolean' } },
+    }),
+  ],
+  sample: {
+    name: 'Sample On-Call',
+    email: 'sample.oncall@bmtools.local',
+    phone: '+49 30 5550 1999',
+    team: 'Payments',
+    enabled: true,
+  },
+  demo: (db) => seedContacts(db),
+});
