@@ -1,5 +1,5 @@
 /**
- * The sites' texts in Chromium, as an editor: from a resource's row action to its translations,
+ * The sites' texts in Chromium, as an administrator: from a resource's row action to its translations,
  * which show the resource's key and English text beside each language; one translation edited in
  * its form (which shows the resource read-only) and saved back to that resource's translations; and
  * a new translation for a resource, whose key and default text the form reads from it.
@@ -10,7 +10,7 @@ import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { grid, gridRows, waitForRows } from '../support/list-helpers.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
 const KEY = 'checkout.summary.payNow';
 const form = (page: Page) => page.getByRole('form', { name: 'Record form' });
@@ -78,7 +78,7 @@ test("a resource's row action leads to its translations; one is edited and shows
     `SELECT text, updated_by FROM translation_resources WHERE resource_id = $1 AND language_code = 'de'`,
     [resourceId],
   );
-  expect(row).toEqual({ text: edited, updated_by: ACCOUNTS.editor.email });
+  expect(row).toEqual({ text: edited, updated_by: ACCOUNTS.admin.email });
 });
 
 test('a translation added for a resource takes its key and text from it and refuses a second one', async ({

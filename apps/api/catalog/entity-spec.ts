@@ -31,6 +31,8 @@ export type EntityAction = 'delete' | 'create' | 'update' | 'bulkupdate' | 'publ
 export interface EntitySpec {
   /** Entity segment of its rights, e.g. `Page` → `BMTools/Page/List`. */
   entity: string;
+  /** One record, in messages ("The contact is still used by …"); else read from `entity`. */
+  singular?: string;
   api: string;
   rightPrefix: string;
   /** Right names spelled otherwise than `{rightPrefix}/{Action}`, by action (`View` → `ViewLocation`). */

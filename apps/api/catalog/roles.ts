@@ -27,11 +27,6 @@ const CONTENT = new Set([
   'ProductPlacement',
   'LocationKeyword',
   'Review',
-  // The sites' texts, their translations and overrides: written and translated by content staff;
-  // deleting a text the sites' code may still name stays with administrators.
-  'Resource',
-  'TranslationResource',
-  'TranslationInterception',
 ]);
 const MAPPING_GROUPS = new Set(['Price-watch', 'Merchant']);
 

@@ -63,9 +63,6 @@ describe('GET /api/menu/json/1', () => {
     expect(menu.map((g) => g.name)).toEqual(['Content', 'Administration']);
     expect(leaves(menu).map((l) => l.name)).toEqual([
       'Pages',
-      'Resources',
-      'Translation resources',
-      'Translation interceptions',
       'Interceptions',
       'Interception triggers',
       'Product placement rules',

@@ -172,7 +172,6 @@ const FIXTURE: readonly Row[] = [
     label: 'Resources',
     rights: CRUDV,
     screens: ['Create', 'Edit', 'View'],
-    content: true,
   },
   {
     entity: 'TranslationResource',
@@ -181,7 +180,6 @@ const FIXTURE: readonly Row[] = [
     label: 'Translation resources',
     rights: CRUDV,
     screens: ['Create', 'Edit', 'View'],
-    content: true,
   },
   {
     entity: 'TranslationInterception',
@@ -190,7 +188,6 @@ const FIXTURE: readonly Row[] = [
     label: 'Translation interceptions',
     rights: CRUDV,
     screens: ['Create', 'Edit', 'View'],
-    content: true,
   },
 ];
 

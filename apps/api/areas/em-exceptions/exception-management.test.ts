@@ -240,10 +240,10 @@ describe('deleting what others refer to', () => {
   it('refuses to delete a contact a policy names, or an application with exceptions, and says so', async () => {
     const contact = await call('admin', 'DELETE', `/api/contacts/${ids.payments}`);
     expect(contact.status).toBe(409);
-    expect(String(contact.body.message)).toMatch(/still used by em escalation policies/);
+    expect(String(contact.body.message)).toMatch(/^The contact is still used by em escalation policies$/);
     const application = await call('admin', 'DELETE', `/api/applications/${ids.application}`);
     expect(application.status).toBe(409);
-    expect(String(application.body.message)).toMatch(/still used by em exceptions/);
+    expect(String(application.body.message)).toMatch(/^The application is still used by em exceptions$/);
     expect((await call('admin', 'GET', `/api/contacts/${ids.payments}`)).status).toBe(200);
   });
 });

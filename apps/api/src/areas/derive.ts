@@ -77,6 +77,7 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
   if (names.setIsActiveCustomer) procedures.setIsActiveCustomer = names.setIsActiveCustomer;
   return {
     entity: area.entity,
+    singular: area.singular,
     api: area.api,
     rightPrefix: `BMTools/${area.entity}`,
     ...(area.rightOverrides ? { rights: { ...area.rightOverrides } } : {}),

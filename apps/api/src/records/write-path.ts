@@ -162,7 +162,8 @@ function fieldOf(e: PgError): string {
   return column ? camel(column) : 'values';
 }
 
-const singular = (entity: EntitySpec) => entity.entity.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const singular = (entity: EntitySpec) =>
+  (entity.singular ?? entity.entity.replace(/([a-z])([A-Z])/g, '$1 $2')).toLowerCase();
 
 /**
  * The HttpError a PostgreSQL refusal of a write becomes. Anything that is not a refusal of the
