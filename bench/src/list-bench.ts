@@ -1,7 +1,9 @@
 /**
  * The list engine on the reservations table: our endpoint against the identical SQL through a bare
  * `pg` handler for pageSize 20 and 1,000 with a nested filter and a sort; page-summarize exact
- * against estimate; and the plan of each query, to show the index it uses.
+ * against estimate; and the plan of each query, to show the index it uses. Then the largest table,
+ * the API logs (ten rows per reservation): the first page newest first, a status filter and a
+ * path search, each against the same SQL run bare.
  */
 import pg from 'pg';
 import { catalogEntry } from '../../apps/api/catalog/entities/index.ts';
@@ -86,6 +88,54 @@ export async function listBenchmarks(env: BenchEnv, rounds: number): Promise<voi
       () => get(`${env.base}/api/reservations/page-summarize`, headers),
       () => get(`${bare.url}/count-all`),
     );
+  } finally {
+    await bare.close();
+  }
+  await apiLogBenchmarks(env, rounds);
+}
+
+const LOG_SORT = JSON.stringify(['requestedAt=DESC']);
+const LOG_CASES: readonly { name: string; filters?: string }[] = [
+  { name: 'first page, newest first' },
+  {
+    name: 'status 503, newest first',
+    filters: JSON.stringify({ operation: 'eq', name: 'statusCode', type: 'number', value: 503 }),
+  },
+  {
+    name: 'path contains "voucher", newest first',
+    filters: JSON.stringify({ operation: 'contains', name: 'path', type: 'text', value: 'voucher' }),
+  },
+];
+
+async function apiLogBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
+  const entry = catalogEntry('ApiLogs');
+  const key = columnMap(entry).get('id');
+  if (!key) throw new Error('API logs have no id column');
+  const cases = LOG_CASES.map((c, i) => {
+    const params = {
+      sort: LOG_SORT,
+      pageSize: '20',
+      pageIndex: '0',
+      ...(c.filters ? { filters: c.filters } : {}),
+    };
+    return {
+      ...c,
+      route: `/log-${i}`,
+      path: `/api/ApiLogs?${qs(params)}`,
+      sql: listSql(parseListQuery(params, entry), key),
+    };
+  });
+  const bare = await startBareHandler(env.databaseUrl, new Map(cases.map((c) => [c.route, c.sql] as const)));
+  try {
+    for (const c of cases) {
+      await compare(
+        `GET /api/ApiLogs ${c.name} vs bare pg handler`,
+        rounds,
+        () => getJson(`${env.base}${c.path}`, env.headers),
+        () => getJson(`${bare.url}${c.route}`, {}),
+      );
+      console.log(`  plan:\n${await explain(env.databaseUrl, c.sql)}`);
+    }
   } finally {
     await bare.close();
   }

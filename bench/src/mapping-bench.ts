@@ -11,7 +11,17 @@ import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
 import { compare, getJson } from './time-it.ts';
 
-const KINDS = ['location', 'supplier', 'car_class', 'car', 'option', 'included_item', 'office'] as const;
+// Insurance: a policy against the customer reservation it covers (the same truth table).
+const KINDS = [
+  'location',
+  'supplier',
+  'car_class',
+  'car',
+  'option',
+  'included_item',
+  'office',
+  'insurance',
+] as const;
 const SAMPLE = Number(process.env.BENCH_MAP_SAMPLE ?? 1000);
 
 interface Accuracy {
