@@ -156,12 +156,12 @@ async function fillField(page: Page, f: AreaField, value: unknown): Promise<void
   if (type === 'combobox' || type === 'singleselect') {
     const select = form.getByRole('combobox', named);
     if ((await select.count()) === 0) return;
-    await select.click();
     // An option reads 'value - name' (or the name alone when they are the same).
-    await page
-      .getByRole('option', { name: new RegExp(`^${escapeRegExp(String(value))}( - |$)`, 'i') })
-      .first()
-      .click();
+    const option = new RegExp(`^${escapeRegExp(String(value))}( - |$)`, 'i');
+    // Clicking the option already chosen (a default) would clear it: leave it chosen.
+    if (option.test(await select.inputValue())) return;
+    await select.click();
+    await page.getByRole('option', { name: option }).first().click();
     return;
   }
   const input = form.getByRole('textbox', named);

@@ -94,9 +94,18 @@ test.describe('configs added to the answer', () => {
           {
             route: '/e2e-config/nodefault',
             pageType: 'edit',
-            api: '/api/reviews',
+            api: '/api/merchantIncludedItems',
             pageName: 'No default',
-            actions: [{ action: 'Edit', rightName: 'BMTools/Review/Edit', sqlQuery: '', databaseName: '' }],
+            // A right the admin holds whose screen has no form preset: merchant included items are
+            // never edited.
+            actions: [
+              {
+                action: 'Edit',
+                rightName: 'BMTools/MerchantIncludedItem/Edit',
+                sqlQuery: '',
+                databaseName: '',
+              },
+            ],
           },
           {
             route: '/e2e-config/guarded',

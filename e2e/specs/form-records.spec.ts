@@ -193,7 +193,8 @@ test('the viewer may only view', async ({ browser }) => {
 });
 
 test('a screen whose right has no default preset is the 428 page', async ({ page }) => {
-  await page.goto('/review/edit/1');
+  // Merchant included items are listed and mapped, never edited: their Edit right has no form.
+  await page.goto('/merchantIncludedItem/edit/1');
   await expect(page.getByText('Precondition Required')).toBeVisible();
 });
 
