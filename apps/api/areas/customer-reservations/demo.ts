@@ -79,7 +79,7 @@ const SUBVERSIONS = [0, 0, 1, 0];
 const ROWS = `
   WITH numbers AS (
     SELECT n, CASE WHEN n % 10 < 5 THEN 1 WHEN n % 10 < 8 THEN 2 WHEN n % 10 = 8 THEN 3 ELSE 4 END AS k,
-           timestamptz '2025-03-01 00:00+00' + ((n * 7919) % 640 || ' days')::interval
+           timestamptz '2025-03-01 00:00+00' + ((n::bigint * 7919) % 640 || ' days')::interval
              + ((8 + n % 12) || ' hours')::interval AS pickup
       FROM generate_series(1, $1::int) AS n
   ), rows AS (
@@ -92,7 +92,7 @@ const ROWS = `
          ($4::text[])[1 + n % 11] AS first_name, ($5::text[])[1 + (n * 7) % 10] AS last_name,
          lower(($4::text[])[1 + n % 11] || '.' || ($5::text[])[1 + (n * 7) % 10]) || n || '@example.com' AS email,
          CASE WHEN n % 6 = 0 THEN NULL
-              ELSE '+' || ($7::text[])[c] || ' ' || (100000000 + (n * 104729) % 900000000)::text END AS phone,
+              ELSE '+' || ($7::text[])[c] || ' ' || (100000000 + (n::bigint * 104729) % 900000000)::text END AS phone,
          ($6::text[])[c] AS country,
          ($9::text[])[1 + (n * 7) % 20] AS pickup_location,
          CASE WHEN n % 5 = 0 THEN ($9::text[])[1 + (n * 11) % 20] ELSE ($9::text[])[1 + (n * 7) % 20] END
