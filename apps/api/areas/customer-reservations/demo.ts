@@ -10,6 +10,7 @@
  * rank them the same way.
  */
 import type { Queryable } from '../../src/db/pool.ts';
+import { LOCATIONS } from '../reservations/demo.ts';
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Klara'];
 const LAST = [
@@ -28,28 +29,6 @@ const LAST = [
 const COUNTRIES = ['DE', 'ES', 'IT', 'FR', 'NL', 'CZ', 'PT', 'IE', 'PL', 'GB', 'CH', 'US'];
 const DIALLING = ['49', '34', '39', '33', '31', '420', '351', '353', '48', '44', '41', '1'];
 const CURRENCIES = ['EUR', 'EUR', 'EUR', 'EUR', 'EUR', 'CZK', 'EUR', 'EUR', 'PLN', 'GBP', 'CHF', 'USD'];
-const LOCATIONS = [
-  'Barcelona Airport (BCN)',
-  'Lisbon Airport (LIS)',
-  'Munich Airport (MUC)',
-  'Nice Airport (NCE)',
-  'Rome Fiumicino (FCO)',
-  'Amsterdam Schiphol (AMS)',
-  'Dublin Airport (DUB)',
-  'Malaga Airport (AGP)',
-  'Porto Airport (OPO)',
-  'Vienna Airport (VIE)',
-  'Zurich Airport (ZRH)',
-  'Prague Airport (PRG)',
-  'Athens Airport (ATH)',
-  'Palma de Mallorca (PMI)',
-  'Faro Airport (FAO)',
-  'Berlin Brandenburg (BER)',
-  'Paris Charles de Gaulle (CDG)',
-  'Milan Malpensa (MXP)',
-  'Madrid Barajas (MAD)',
-  'Seville Santa Justa Station',
-];
 const SUPPLIERS = [
   'Avis',
   'Europcar',

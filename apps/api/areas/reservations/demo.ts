@@ -44,7 +44,8 @@ const LAST = [
   'Weber',
   'Bianchi',
 ];
-const LOCATIONS = [
+/** The pick-up and drop-off places of the demo bookings (customer reservations book the same). */
+export const LOCATIONS = [
   'Barcelona Airport (BCN)',
   'Lisbon Airport (LIS)',
   'Munich Airport (MUC)',
