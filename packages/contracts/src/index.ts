@@ -2,6 +2,7 @@ export * from './app-routes.ts';
 export * from './config.ts';
 export * from './criteria.ts';
 export * from './errors.ts';
+export * from './export.ts';
 export { evaluateCondition } from './expression/evaluate.ts';
 export * from './field-rules.ts';
 export * from './form.ts';

@@ -17,6 +17,13 @@ describe('presetPartProblem', () => {
       ),
     ).toBeUndefined();
     expect(presetPartProblem('settings', '{"pageItems": 50, "compactView": true}')).toBeUndefined();
+    expect(presetPartProblem('settings', '{"refreshSeconds": 3}')).toBeUndefined();
+    expect(
+      presetPartProblem(
+        'rowActions',
+        '[{"type": "post", "label": "Cancel", "pageUrl": "/api/x/{id}/cancel"}]',
+      ),
+    ).toBeUndefined();
     expect(presetPartProblem('tabs', '[{"Id": 1, "Name": "Page"}]')).toBeUndefined();
     expect(presetPartProblem('columns', '')).toBeUndefined();
   });
@@ -26,6 +33,8 @@ describe('presetPartProblem', () => {
     expect(presetPartProblem('columns', '{"key": "id"}')).toMatch(/^Not a valid columns part/);
     expect(presetPartProblem('columns', '[{"key": "id"}]')).toMatch(/part at 0\.mapKey: /);
     expect(presetPartProblem('settings', '{"pageItems": 0}')).toMatch(/pageItems/);
+    for (const seconds of ['0', '3601', '1.5'])
+      expect(presetPartProblem('settings', `{"refreshSeconds": ${seconds}}`)).toMatch(/refreshSeconds/);
     expect(presetPartProblem('rowActions', '[{"type": "fly", "label": "Fly"}]')).toMatch(/at 0\.type/);
   });
 

@@ -37,7 +37,10 @@ export const ROW_ACTION_TYPES = [
   'locationKeyword',
   'configThresholds',
   'setIsActiveCustomer',
+  /** Fetches its `pageUrl` (an `/api/` path of ours) as a file and saves it under the row's `fileName`. */
   'download',
+  /** Posts `{}` to its `pageUrl` (an `/api/` path of ours), asking its messagebox first, then reloads the list. */
+  'post',
   'mapThis',
   'unMap',
   'ignore',
@@ -161,6 +164,8 @@ export const presetSettingsSchema = z
     bulkEdit: z.boolean(),
     /** A map list's header: the record whose candidates the grid lists (see map.ts). */
     mapHeader: mapHeaderSchema,
+    /** Reload the page of rows and its summary every this many seconds while the tab is visible. */
+    refreshSeconds: z.number().int().min(1).max(3600),
   })
   .partial()
   .loose();

@@ -56,6 +56,14 @@ describe('createHttpClient', () => {
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('leaves a background reload out of the loading bar', async () => {
+    const { client, deps } = setup([json(200, ['a'])]);
+    const pending = client.request<string[]>('/api/things', { background: true });
+    expect(deps.loading.get()).toBe(0);
+    await expect(pending).resolves.toEqual(['a']);
+    expect(deps.loading.get()).toBe(0);
+  });
+
   it('reads a file answer as a Blob when asked (downloads), with the bearer token', async () => {
     const file = new Response(new Uint8Array([80, 75, 3, 4]), {
       status: 200,

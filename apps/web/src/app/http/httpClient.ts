@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' reads the answer as a file (downloads) instead of JSON. */
   responseType?: 'json' | 'blob';
+  /** A periodic reload of something already on screen: not counted by the loading bar. */
+  background?: boolean;
 }
 
 export interface HttpClient {
@@ -130,7 +132,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       }));
     };
 
-    deps.loading.begin();
+    const counted = options.background !== true;
+    if (counted) deps.loading.begin();
     try {
       return await call<T>(path, method, send, remaining, options.responseType);
     } catch (caught) {
@@ -151,7 +154,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       }
       throw error;
     } finally {
-      deps.loading.end();
+      if (counted) deps.loading.end();
     }
   }
 

@@ -79,6 +79,13 @@ describe('row actions', () => {
     expect(clickAction([], { id: 1 }, false)).toBeUndefined();
   });
 
+  it('never runs a post action on row click: it changes the record', () => {
+    const post: RowAction = { type: 'post', label: 'Cancel', order: 0, pageUrl: '/api/x/{id}/cancel' };
+    const download: RowAction = { type: 'download', label: 'Download', order: 1, pageUrl: '/api/x?id={id}' };
+    expect(clickAction([post], { id: 1 }, false)).toBeUndefined();
+    expect(clickAction([post, download], { id: 1 }, false)?.label).toBe('Download');
+  });
+
   it('fills page URLs from the row, encoded', () => {
     const [, view, , open] = actions as [RowAction, RowAction, RowAction, RowAction];
     expect(actionUrl(view, { id: 42 }, 'id', 'booking')).toBe('/booking/view/42');

@@ -76,7 +76,8 @@ export function visibleRowActions(
 
 /**
  * A row click runs the first visible action unless actions are hidden or the row says
- * disabledClick. Map actions are never run by a click: mapping is always chosen from the menu.
+ * disabledClick. Map actions and post actions are never run by a click: mapping, and a call that
+ * changes the record (a cancel), are always chosen from the menu.
  */
 export function clickAction(
   visible: readonly RowAction[],
@@ -84,7 +85,7 @@ export function clickAction(
   hideActions: boolean,
 ): RowAction | undefined {
   if (hideActions || row.disabledClick === true) return undefined;
-  return visible.find((action) => !isMapAction(action.type));
+  return visible.find((action) => !isMapAction(action.type) && action.type !== 'post');
 }
 
 const DEFAULT_URLS: Partial<Record<RowActionType, (segment: string) => string>> = {

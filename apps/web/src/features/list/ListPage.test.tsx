@@ -132,6 +132,69 @@ describe('ListPage', () => {
     expect(JSON.stringify(handed?.criteria)).toContain('Rome');
   });
 
+  it('offers Export with the export right, unless hideexport, and sends the list as shown', async () => {
+    const http = api([preset(1, 'default', [1, 'default'], { isInUse: true })]);
+    const labelled = { ...route, label: 'Pages' };
+    const view = renderWithApp(<ListPage route={labelled} />, {
+      rights: [...rights, 'BMTools/Export/List'],
+      route: '/page/list?ignorestate=true',
+      services: { http },
+    });
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export to Excel' });
+    const input = within(dialog).getByRole('textbox', { name: /File Name/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'pages');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const body = http.client.request.mock.calls.find(([path]) => path === '/api/exports/send')?.[1]?.body as {
+      values: { mapkey: string; value: string }[];
+    };
+    const values = Object.fromEntries(body.values.map((v) => [v.mapkey, v.value]));
+    expect(values).toMatchObject({ fileName: 'pages.xlsx', pageName: 'Pages' });
+    expect(JSON.parse(values.criteria ?? '')).toMatchObject({
+      source: '/api/pages',
+      sort: ['id=DESC'],
+      selector: [
+        { field: 'id', label: 'Id' },
+        { field: 'name', label: 'Name' },
+        { field: 'status', label: 'Status' },
+      ],
+    });
+    view.unmount();
+
+    for (const [granted, address] of [
+      [rights, '/page/list'],
+      [[...rights, 'BMTools/Export/List'], '/page/list?hideexport=true'],
+    ] as const) {
+      const other = renderWithApp(<ListPage route={route} />, {
+        rights: [...granted],
+        route: address,
+        services: { http: api([preset(1, 'default', [1, 'default'])]) },
+      });
+      await screen.findByRole('grid');
+      expect(screen.getByRole('link', { name: 'Create record' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+      other.unmount();
+    }
+  });
+
+  it('reloads the rows and the summary every refreshSeconds, as background calls', async () => {
+    const refreshing = { ...definition, settings: { pageItems: 20, refreshSeconds: 1 } };
+    const http = api([preset(1, 'default', [1, 'default'], { definition: JSON.stringify(refreshing) })]);
+    const pageCalls = () => http.client.request.mock.calls.filter(([path]) => path.startsWith('/api/pages?'));
+    const summaryCalls = () =>
+      http.client.request.mock.calls.filter(([path]) => path.startsWith('/api/pages/page-summarize'));
+    renderWithApp(<ListPage route={route} />, { rights, route: '/page/list', services: { http } });
+    expect(await within(await screen.findByRole('grid')).findByText('Car hire Rome')).toBeInTheDocument();
+    expect(pageCalls()).toHaveLength(1);
+    expect(pageCalls()[0]?.[1]).toMatchObject({ background: false });
+    await waitFor(() => expect(pageCalls().length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    expect(pageCalls()[1]?.[1]).toMatchObject({ background: true });
+    await waitFor(() => expect(summaryCalls().length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+  });
+
   it('shows the empty notice without presets and the 428 page without the default', async () => {
     const { unmount } = renderWithApp(<ListPage route={route} />, { rights, services: { http: api([]) } });
     expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 /**
  * The list's toolbar beside the page title: Columns (unless
- * hidecolumntoggle), Bulk edit where the preset enables it and the user holds BulkEdit, and Create
- * record with the Create right. The export button arrives with the exports issue and stays hidden.
- * Bulk edit carries the list's current target (its criteria and their words) in the navigation
- * state, so the editor changes exactly the records this list shows.
+ * hidecolumntoggle), Export with the export right (unless hideexport), Bulk edit where the preset
+ * enables it and the user holds BulkEdit, and Create record with the Create right. Bulk edit
+ * carries the list's current target (its criteria and their words) in the navigation state, so the
+ * editor changes exactly the records this list shows.
  */
 import { Button } from '@mantine/core';
 import { IconPencilBolt, IconPlus } from '@tabler/icons-react';
@@ -20,6 +20,8 @@ interface ListToolbarProps {
   /** The records Bulk edit changes: the filters as the grid shows them. */
   bulkTarget: BulkTarget | undefined;
   columnToggle: ReactNode;
+  /** The Export button, when the list offers it. */
+  exportButton?: ReactNode;
 }
 
 export function ListToolbar({
@@ -29,10 +31,12 @@ export function ListToolbar({
   canBulkEdit,
   bulkTarget,
   columnToggle,
+  exportButton,
 }: ListToolbarProps) {
   return (
     <>
       {columnToggle}
+      {exportButton}
       {canBulkEdit && (
         <Button
           size="xs"

@@ -4,10 +4,13 @@
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { ColumnToggle } from '../grid/ColumnToggle.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
+import { usePageTitle } from '../menu/usePageTitle.ts';
 import { PresetBar } from '../presets/PresetBar.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -23,6 +26,10 @@ export function ListView(props: ListControllerInput) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const pager = useRef<HTMLDivElement>(null);
   useToastClearance(pager);
+  // The title the page is headed with; the entity's label when the menu has no entry for it.
+  const { appName } = useRuntimeConfig();
+  const heading = usePageTitle();
+  const pageName = heading === appName && props.route.label ? props.route.label : heading;
 
   const presetBar = !settings.hidePresets && (
     <PresetBar
@@ -67,6 +74,15 @@ export function ListView(props: ListControllerInput) {
               canBulkEdit={list.canBulkEdit}
               bulkTarget={list.bulkTarget}
               columnToggle={columnToggle}
+              exportButton={
+                list.exportView && (
+                  <ExportButton
+                    view={list.exportView}
+                    pageName={pageName}
+                    hasDefaultPreset={list.presets.hasDefault}
+                  />
+                )
+              }
             />
           }
         />

@@ -18,6 +18,8 @@ export interface ListSettings {
   pageItems: number;
   frozenField: string | undefined;
   bulkEdit: boolean;
+  /** Reload the rows every this many seconds while the tab is visible; undefined: never. */
+  refreshSeconds: number | undefined;
 }
 
 export function resolveListSettings(settings: PresetSettings, explicit: ExplicitSwitches): ListSettings {
@@ -33,5 +35,6 @@ export function resolveListSettings(settings: PresetSettings, explicit: Explicit
     pageItems: normalisePageSize(explicit.pageitems ?? settings.pageItems),
     frozenField: settings.frozenField || undefined,
     bulkEdit: settings.bulkEdit ?? false,
+    refreshSeconds: settings.refreshSeconds,
   };
 }

@@ -3,14 +3,16 @@
  * and every change it can make, without rendering anything. The preset's settings with the
  * query-string switches merged over them, the columns, the grid state (filters, sort, visibility,
  * paging) and its changes, the page of rows, the permitted row actions and their runner, the bulk
- * target, and the preset commands (choose, Save, Create, Delete). `ListView` renders it; another
- * screen showing a list (a map list, an embedded list) renders its own view over the same controller.
+ * and export targets, and the preset commands (choose, Save, Create, Delete). `ListView` renders
+ * it; another screen showing a list (a map list, an embedded list) renders its own view over the
+ * same controller.
  */
 
-import type { AppRoute } from '@bm/contracts';
 import {
+  type AppRoute,
   type ColumnDefinition,
   type ColumnFilter,
+  EXPORT_RIGHT,
   isMapAction,
   MAP_RECORD_PARAM,
   type MapHeader,
@@ -30,6 +32,7 @@ import { queryParam } from '../../app/routes/queryParam.ts';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
 import { entityScreenRights, openableRights, screenRightOf } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
+import type { ExportListView } from '../export/exportPayload.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { arrangedColumns } from '../grid/columnLayout.ts';
 import { requestedPage } from '../grid/pagingState.ts';
@@ -112,6 +115,11 @@ export interface ListController {
   canBulkEdit: boolean;
   /** The records Bulk edit changes: the filters as the grid shows them; only with canBulkEdit. */
   bulkTarget: BulkTarget | undefined;
+  /**
+   * What Export writes: the list as the grid shows it (its sort, filters and visible columns in
+   * order). Only with the export right, unless hideexport, and never on a map list.
+   */
+  exportView: ExportListView | undefined;
   presets: {
     list: readonly Preset[];
     groups: readonly PresetGroup[];
@@ -122,6 +130,8 @@ export interface ListController {
     modified: boolean;
     /** What the user may do with the chosen preset, with the reason when not. */
     permissions: PresetPermissions;
+    /** The list's default preset is among its presets. */
+    hasDefault: boolean;
     busy: boolean;
     choose: (preset: Preset) => void;
     save: () => Promise<void>;
@@ -172,7 +182,14 @@ export function useListController({
   const { state } = grid;
   const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
   const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
-  const data = useListData({ source, filters: criteria, ...page, sort: sortParam(state.sort, columns) });
+  const sort = sortParam(state.sort, columns);
+  const data = useListData({
+    source,
+    filters: criteria,
+    ...page,
+    sort,
+    refreshSeconds: settings.refreshSeconds,
+  });
   const failure = useLoadFailure(grid, data, columns);
   const change = failure.change;
   // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
@@ -211,6 +228,8 @@ export function useListController({
   const canBulkEdit =
     recordId === undefined && settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
+  const arranged = arrangedColumns(columns, state.order, state.pinned);
+  const canExport = recordId === undefined && source !== '' && !settings.hideExport && held.has(EXPORT_RIGHT);
 
   return {
     definition,
@@ -235,13 +254,23 @@ export function useListController({
     setColumnWidth: (key, width) => change({ type: 'setWidth', key, width }),
     moveColumn: (key, by) => change({ type: 'moveColumn', key, by }),
     setPinned: (key, pinned) => change({ type: 'setPinned', key, pinned }),
-    arranged: arrangedColumns(columns, state.order, state.pinned),
+    arranged,
     rowActions,
     runRowAction,
     canCreate: recordId === undefined && rights.has(rightOf.Create ?? `${prefix}/Create`),
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget: canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined,
+    exportView: canExport
+      ? {
+          source,
+          columns: arranged,
+          visibility: state.visibility,
+          sort,
+          filters: criteria,
+          ...viewOfDatabase(definition),
+        }
+      : undefined,
     presets: {
       list: presets,
       groups,
@@ -249,6 +278,7 @@ export function useListController({
       title: viewTitle(preset, modified, presets),
       modified: modified || isStatePreset(preset),
       permissions: presetPermissions(preset, groups, presets),
+      hasDefault: findDefaultPreset(presets) !== undefined,
       busy: presetActions.busy,
       choose: (p) => onChoose(p),
       save: async () => {
@@ -266,6 +296,15 @@ export function useListController({
           if ((await presetActions.remove(preset, presets)) && fallback) onChoose(fallback);
         }),
     },
+  };
+}
+
+/** A preset may name the SQL view (and database) its rows come from; an export reads the same. */
+function viewOfDatabase(definition: PresetDefinition): Pick<ExportListView, 'sqlViewName' | 'databaseName'> {
+  const { sqlViewName, databaseName } = definition as Record<string, unknown>;
+  return {
+    ...(typeof sqlViewName === 'string' && sqlViewName !== '' ? { sqlViewName } : {}),
+    ...(typeof databaseName === 'string' && databaseName !== '' ? { databaseName } : {}),
   };
 }
 

@@ -3,10 +3,11 @@
  * screen while the next page loads, and also when it fails: a failed load never looks like an empty
  * list. The failure is returned (not alerted) for the list screen to show inline with Retry. The
  * summary only changes with filters and page size, and fails silently: the pager then falls back to
- * the list call's `hasMore`.
+ * the list call's `hasMore`. A list whose preset sets `refreshSeconds` reloads both every that many
+ * seconds while the tab is visible; such a reload of rows already on screen shows no loading bar.
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { EMPTY_PAGING, mergePageSummary, type PagingData } from '../grid/pagingState.ts';
@@ -20,6 +21,8 @@ interface ListDataInput {
   pageIndex: number;
   pageSize: number;
   sort: string[];
+  /** Reload every this many seconds while the tab is visible; undefined: only when asked. */
+  refreshSeconds?: number | undefined;
 }
 
 export interface ListData {
@@ -38,29 +41,53 @@ export interface ListData {
 
 const NO_ROWS: Row[] = [];
 
-export function useListData({ source, filters, pageIndex, pageSize, sort }: ListDataInput): ListData {
+export function useListData({
+  source,
+  filters,
+  pageIndex,
+  pageSize,
+  sort,
+  refreshSeconds,
+}: ListDataInput): ListData {
   const http = useHttp();
+  const queryClient = useQueryClient();
+  // Only while the tab is visible: TanStack's refetchIntervalInBackground stays false.
+  const refetchInterval = refreshSeconds === undefined ? false : refreshSeconds * 1000;
+  // A periodic reload of what is already on screen: the loading bar would flash every few seconds.
+  const reloading = (queryKey: QueryKey): boolean =>
+    refreshSeconds !== undefined && queryClient.getQueryState(queryKey)?.status === 'success';
   const params = listParams({ filters, pageIndex, pageSize, sort });
   const list = useQuery({
     queryKey: [...listKey(source), 'page', params],
-    queryFn: ({ signal }) => http.request<ListResponse>(withParams(source, params), { signal, silent: true }),
+    queryFn: ({ signal, queryKey }) =>
+      http.request<ListResponse>(withParams(source, params), {
+        signal,
+        silent: true,
+        background: reloading(queryKey),
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval,
   });
   const summaryParams = listParams({ filters, pageIndex: 0, pageSize, sort: [] });
   const summary = useQuery({
     queryKey: [...listKey(source), 'summary', summaryParams],
-    queryFn: async ({ signal }): Promise<PageSummary | null> => {
+    queryFn: async ({ signal, queryKey }): Promise<PageSummary | null> => {
       const body = await http.request<unknown>(withParams(summaryPath(source), summaryParams), {
         silent: true,
         signal,
+        background: reloading(queryKey),
       });
       const parsed = pageSummarySchema.safeParse(body);
       return parsed.success ? parsed.data : null;
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval,
   });
+  // The same rows loading again (the periodic reload) is not shown as loading.
+  const fetching =
+    list.isFetching && !(refreshSeconds !== undefined && list.isSuccess && !list.isPlaceholderData);
 
   const lastGood = useRef<{ rows: Row[]; paging: PagingData } | null>(null);
   const retry = () => void list.refetch();
@@ -81,5 +108,5 @@ export function useListData({ source, filters, pageIndex, pageSize, sort }: List
     paging: mergePageSummary(response?.paging, summary.data ?? undefined),
   };
   if (response && !list.isPlaceholderData) lastGood.current = shown;
-  return { ...shown, fetching: list.isFetching, failed: false, error: null, errorUpdatedAt: 0, retry };
+  return { ...shown, fetching, failed: false, error: null, errorUpdatedAt: 0, retry };
 }

@@ -1,10 +1,16 @@
 import type { Row, RowAction } from '@bm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
+import { saveBlob } from '../notifications/download.ts';
 import { useRowActionRunner } from './useRowActionRunner.tsx';
+
+vi.mock('../notifications/download.ts', async (original) => ({
+  ...(await original<typeof import('../notifications/download.ts')>()),
+  saveBlob: vi.fn(),
+}));
 
 const setActive: RowAction = {
   type: 'setIsActiveCustomer',
@@ -15,7 +21,7 @@ const setActive: RowAction = {
 };
 const row: Row = { id: 7, name: 'Second version', isActive: false };
 
-function Probe({ action }: { action: RowAction }) {
+function Probe({ action, on = row }: { action: RowAction; on?: Row }) {
   const run = useRowActionRunner({
     source: '/api/things?groupId=3',
     segment: 'thing',
@@ -23,7 +29,7 @@ function Probe({ action }: { action: RowAction }) {
     columns: [{ key: 'id', mapKey: 'id', column: 'Id', type: 'number', visible: true }],
   });
   return (
-    <button type="button" onClick={() => run(action, row)}>
+    <button type="button" onClick={() => run(action, on)}>
       run
     </button>
   );
@@ -77,5 +83,142 @@ describe('the set-active row action', () => {
     );
     await waitFor(() => expect(http.client.request).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/is active/)).not.toBeInTheDocument();
+  });
+});
+
+const download: RowAction = {
+  type: 'download',
+  label: 'Download',
+  order: 1,
+  pageUrl: '/api/exports/download?id={id}',
+  columnKey: 'id',
+};
+
+describe('the download row action', () => {
+  it("fetches the filled API path as a file and saves it under the row's file name", async () => {
+    vi.mocked(saveBlob).mockClear();
+    const file = new Blob(['PK'], {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    const http = stubHttp(() => file);
+    renderWithApp(<Probe action={download} on={{ id: 12, fileName: 'march.xlsx' }} />, {
+      services: { http },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(file, 'march.xlsx'));
+    expect(http.client.request).toHaveBeenCalledWith('/api/exports/download?id=12', { responseType: 'blob' });
+    // No question without a messagebox of its own.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('saves as Data.xlsx when the row has no file name', async () => {
+    vi.mocked(saveBlob).mockClear();
+    const http = stubHttp(() => new Blob(['PK']));
+    renderWithApp(<Probe action={download} on={{ id: 3, fileName: ' ' }} />, { services: { http } });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Data.xlsx'));
+  });
+
+  it('fetches nothing outside our own API: the call would carry the token', async () => {
+    vi.mocked(saveBlob).mockClear();
+    for (const pageUrl of [
+      'https://evil.example.com/api/x?id={id}',
+      '/oidc/token?id={id}',
+      '/export/view/{id}',
+    ]) {
+      const http = stubHttp(() => new Blob(['PK']));
+      const view = renderWithApp(<Probe action={{ ...download, pageUrl }} />, { services: { http } });
+      await userEvent.click(screen.getByRole('button', { name: 'run' }));
+      expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+        'This action leads to an address that is not allowed',
+      );
+      expect(http.client.request).not.toHaveBeenCalled();
+      view.unmount();
+    }
+    expect(saveBlob).not.toHaveBeenCalled();
+  });
+
+  it('saves nothing when the download fails (the HTTP client alerts it)', async () => {
+    vi.mocked(saveBlob).mockClear();
+    const http = stubHttp((path) => {
+      throw new HttpError('The file is gone', path, 'GET', 404, { message: 'The file is gone' });
+    });
+    renderWithApp(<Probe action={download} />, { services: { http } });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await waitFor(() => expect(http.client.request).toHaveBeenCalledTimes(1));
+    expect(saveBlob).not.toHaveBeenCalled();
+  });
+});
+
+const cancel: RowAction = {
+  type: 'post',
+  label: 'Cancel export',
+  order: 2,
+  pageUrl: '/api/exports/{id}/cancel',
+  columnKey: 'id',
+  messagebox: 'Cancel export {{id}}? The file will not be made.',
+};
+
+describe('the post row action', () => {
+  it('asks its question, posts {} to the filled API path, shows the answer and reloads the list', async () => {
+    const http = stubHttp((path) =>
+      path === '/api/exports/7/cancel'
+        ? { isSuccess: true, id: 7, message: 'Export 7 cancelled' }
+        : undefined,
+    );
+    const { queryClient } = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    const reload = vi.spyOn(queryClient, 'invalidateQueries');
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Cancel export 7? The file will not be made.');
+    expect(http.client.request).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(http.client.request).toHaveBeenCalledWith('/api/exports/7/cancel', { method: 'POST', body: {} }),
+    );
+    expect(await screen.findByText('Export 7 cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(reload).toHaveBeenCalledWith({ queryKey: ['list', '/api/things?groupId=3'] }));
+  });
+
+  it('sends nothing when the question is cancelled, and posts at once without a question', async () => {
+    const http = stubHttp(() => ({ isSuccess: true }));
+    const view = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(http.client.request).not.toHaveBeenCalled();
+    view.unmount();
+
+    const { messagebox: _none, ...unasked } = cancel;
+    renderWithApp(<Probe action={unasked} />, { services: { http } });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await waitFor(() =>
+      expect(http.client.request).toHaveBeenCalledWith('/api/exports/7/cancel', { method: 'POST', body: {} }),
+    );
+    expect(await screen.findByText('Cancel export: done')).toBeInTheDocument();
+  });
+
+  it("alerts the server's refusal and still reloads the list", async () => {
+    const http = stubHttp(() => ({ isSuccess: false, message: 'The export has already finished' }));
+    const { queryClient } = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    const reload = vi.spyOn(queryClient, 'invalidateQueries');
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+      'The export has already finished',
+    );
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+  });
+
+  it('posts nowhere but our own API', async () => {
+    const http = stubHttp(() => ({ isSuccess: true }));
+    const { messagebox: _none, ...unasked } = cancel;
+    renderWithApp(<Probe action={{ ...unasked, pageUrl: '/export/edit/{id}' }} />, { services: { http } });
+    await userEvent.click(screen.getByRole('button', { name: 'run' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+      'This action leads to an address that is not allowed',
+    );
+    expect(http.client.request).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,10 @@
  * messagebox — always for delete, with the default 'Do you want to delete this item id {{id}}', and
  * for set-active-customer — then navigation to its page URL, the delete call with the definition's
  * delete columns, or `PUT {source}/setIsActiveCustomer` with the action's procedure and the row's id
- * (a success toast, or the server's refusal; the list reloads either way).
+ * (a success toast, or the server's refusal; the list reloads either way). A download action fetches
+ * its page URL as a file and saves it under the row's `fileName` (else Data.xlsx); a post action
+ * posts `{}` to its page URL, toasts the answer's message or alerts a refusal, and reloads the list.
+ * Both call our own API only (a same-origin `/api/` path: the call carries the user's token).
  * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
  * allowed redirect origins is not followed (an alert says so). A Bulk Edit action carries the list's
  * current target, as the toolbar's Bulk edit does, so the editor changes exactly the listed records.
@@ -20,6 +23,7 @@ import { showErrorAlert } from '../alerts/errorAlert.tsx';
 import { focusBackTo, openerOfFocus } from '../alerts/returnFocus.ts';
 import { recordName } from '../grid/recordName.ts';
 import { actionId, actionTarget, actionUrl, fillMessage } from '../grid/rowActions.ts';
+import { fileNameOr, ownApiPath, saveBlob } from '../notifications/download.ts';
 import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
 import { listKey } from './useListData.ts';
 
@@ -28,6 +32,8 @@ const DEFAULT_SET_ACTIVE_MESSAGE =
   'Make item id {{id}} the active one? The other rows of the same record become inactive.';
 const NO_DELETE_COLUMNS = 'you must config the delete columns in the list definition';
 const URL_NOT_ALLOWED = 'This action leads to an address that is not allowed';
+/** The row field a download action's file is saved under. */
+const FILE_NAME_FIELD = 'fileName';
 
 interface RunnerInput {
   source: string;
@@ -89,12 +95,39 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
     await queryClient.invalidateQueries({ queryKey: listKey(source) });
   };
 
+  /** Fetches the file with the user's token and hands it to the browser's download. */
+  const download = async (path: string, row: Row) => {
+    try {
+      const blob = await http.request<Blob>(path, { responseType: 'blob' });
+      saveBlob(blob, fileNameOr(row[FILE_NAME_FIELD]));
+    } catch {
+      // Alerted by the HTTP client.
+    }
+  };
+
+  /** Posts to one of our API paths; the server says what happened (or why not). */
+  const post = async (action: RowAction, path: string) => {
+    try {
+      const result = await http.request<WriteResult | undefined>(path, { method: 'POST', body: {} });
+      if (result?.isSuccess === false) showErrorAlert(result.message || `${action.label} was not done`);
+      else notifications.show({ color: 'green', message: result?.message || `${action.label}: done` });
+    } catch {
+      // Alerted by the HTTP client, with the server's message.
+    }
+    await queryClient.invalidateQueries({ queryKey: listKey(source) });
+  };
+
   const perform = (action: RowAction, row: Row) => {
     const id = actionId(action, row, keyColumn);
     if (action.type === 'delete') return void remove(action, row, id);
     if (action.type === 'setIsActiveCustomer') return void setActive(action, id);
     const url = actionUrl(action, row, keyColumn, segment);
     if (!url) return;
+    if (action.type === 'download' || action.type === 'post') {
+      const path = ownApiPath(url, window.location.origin);
+      if (!path) return showErrorAlert(URL_NOT_ALLOWED);
+      return void (action.type === 'download' ? download(path, row) : post(action, path));
+    }
     const target = actionTarget(url, window.location.origin, redirectOrigins);
     if (!target) return showErrorAlert(URL_NOT_ALLOWED);
     if (target.kind === 'external') window.open(target.url, '_blank', 'noopener,noreferrer');

@@ -1,17 +1,16 @@
-/** Downloads named in a notification's actions: same-origin API paths only. */
+/**
+ * Downloads named in a notification's actions (and fetched by a list's download and post row
+ * actions): same-origin API paths only.
+ */
 import type { Notification } from '@bm/contracts';
 
 const DEFAULT_DOWNLOAD_NAME = 'Data.xlsx';
 
 /**
- * The download path of a notification, or null. The request carries the user's bearer token, so
- * only a path of our own API qualifies: never another origin, whatever a stored row says.
+ * A URL as a path of our own API (`/api/…`, with its query), or null. The request carries the
+ * user's bearer token, so nothing else qualifies: never another origin, whatever a stored row says.
  */
-export function downloadPath(
-  notification: Notification,
-  origin: string = window.location.origin,
-): string | null {
-  const url = notification.actions.download?.url;
+export function ownApiPath(url: string | undefined, origin: string = window.location.origin): string | null {
   if (!url) return null;
   try {
     const resolved = new URL(url, origin);
@@ -22,8 +21,16 @@ export function downloadPath(
   }
 }
 
+/** The download path of a notification, or null (see `ownApiPath`). */
+export const downloadPath = (notification: Notification, origin: string = window.location.origin) =>
+  ownApiPath(notification.actions.download?.url, origin);
+
+/** The name a downloaded file is saved under: the given one, else Data.xlsx. */
+export const fileNameOr = (name: unknown): string =>
+  (typeof name === 'string' && name.trim()) || DEFAULT_DOWNLOAD_NAME;
+
 export const downloadName = (notification: Notification): string =>
-  notification.actions.download?.fileName?.trim() || DEFAULT_DOWNLOAD_NAME;
+  fileNameOr(notification.actions.download?.fileName);
 
 /** Hands a fetched file to the browser's download under `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
