@@ -4,7 +4,6 @@
  * demo data; a planned area is so far only its name, rights, screens and menu entry, so the menu
  * and the rights table are complete before every area is built. Adding an area: docs/areas.md.
  */
-import type { EntityAction } from '@bm/contracts';
 import { accountApiKeys } from './account-api-keys/manifest.ts';
 import { apiLogs } from './api-logs/manifest.ts';
 import { chargebacks } from './chargebacks/manifest.ts';
@@ -16,6 +15,7 @@ import { emContacts } from './em-contacts/manifest.ts';
 import { emEscalationPolicies } from './em-escalation-policies/manifest.ts';
 import { emExceptionThresholds } from './em-exception-thresholds/manifest.ts';
 import { emExceptions } from './em-exceptions/manifest.ts';
+import { exportFiles } from './exports/manifest.ts';
 import { insurance } from './insurance/manifest.ts';
 import { interceptionTriggers } from './interception-triggers/manifest.ts';
 import { interceptions } from './interceptions/manifest.ts';
@@ -47,8 +47,6 @@ import { resources } from './resources/manifest.ts';
 import { reviews } from './reviews/manifest.ts';
 import { translationInterceptions } from './translation-interceptions/manifest.ts';
 import { translationResources } from './translation-resources/manifest.ts';
-
-const CRUDV: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete'];
 
 /** A tool page: a bare right, in the Tools group, tried first by the home redirect. */
 const tool = (t: Omit<ToolManifest, 'kind' | 'group' | 'home'>): ToolManifest => ({
@@ -171,15 +169,7 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   emEscalationPolicies,
   emExceptions,
   emExceptionThresholds,
-  planned({
-    entity: 'Export',
-    label: 'Exports',
-    group: 'Administration',
-    segment: 'export',
-    api: '/api/exports',
-    actions: CRUDV,
-    icon: 'file-spreadsheet',
-  }),
+  exportFiles,
   openApiDocuments,
   accountApiKeys,
   apiLogs,

@@ -205,6 +205,11 @@ export interface EntityManifest {
   home?: boolean;
   /** The table its standard SQL works on; absent when the area has none (yet). */
   table?: string;
+  /**
+   * The field holding the email of the record's owner: the list, the page summary and the record
+   * are read with it equal to the caller, so nobody sees another's records (exports).
+   */
+  owner?: string;
   /** Joins the list view adds after `FROM {table} t` (for fields with `select`). */
   joins?: string;
   /** Names of the list and record views (default: `v_{table}` and `v_{table}_record`). */

@@ -50,6 +50,11 @@ export interface EntitySpec {
   /** The view one record is read from (every form field plus "rowVersion"), and the views a
    * request may name for it with `sqlViewName`. */
   record?: { view: string; views: string[] };
+  /**
+   * Column (of the list and record views) holding the owner's email: every read is limited to the
+   * caller's own rows. Absent: the right alone decides.
+   */
+  owner?: string;
   /** Path of the bulk update when it is not `PUT {api}` (Pages: /api/pages/bulk-update). */
   bulkPath?: string;
 }

@@ -2,6 +2,7 @@
  * The named roles and the rights each holds, derived from the area catalogue; the
  * demo accounts (README) hold one each. The same roles serve real accounts created with `npm run users`.
  */
+import { EXPORT_RIGHT } from '@bm/contracts';
 import { type Action, AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
 
 export interface RoleDefinition {
@@ -10,7 +11,6 @@ export interface RoleDefinition {
   rights: string[];
 }
 
-const EXPORT_RIGHT = 'BMTools/Export/List';
 const entities = AREAS.filter((a): a is EntityArea => a.kind === 'entity');
 
 function rightsOf(areas: readonly EntityArea[], actions: readonly Action[]): string[] {

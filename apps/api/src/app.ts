@@ -20,6 +20,9 @@ import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/db-errors.ts';
 import type { Db } from './db/pool.ts';
+import type { ExportJobs } from './exports/export-jobs.ts';
+import { exportRoutes } from './exports/export-routes.ts';
+import { type FileStore, localFileStore } from './files/file-store.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
@@ -45,6 +48,8 @@ export interface AppDeps {
   registry: EntityRegistry;
   /** The built-in identity provider; absent when OIDC_AUTHORITY points elsewhere. */
   provider?: Provider | undefined;
+  /** The export queue (absent: exports are refused with 503) and where finished files are kept. */
+  exports?: { jobs: ExportJobs | undefined; store: FileStore } | undefined;
   /** Why the database is known to be unavailable (the embedded one restarting), for /healthz. */
   databaseUnavailable?: (() => string | undefined) | undefined;
 }
@@ -131,6 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
+  await app.register(exportRoutes, {
+    db,
+    registry: deps.registry,
+    jobs: deps.exports?.jobs,
+    store: deps.exports?.store ?? localFileStore(config.exports.storageDir),
+  });
   await app.register(notificationRoutes, { db });
   await app.register(notificationHub, { db, verify: deps.verify, sessions });
   if (deps.provider) {

@@ -112,6 +112,15 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   LOGIN_DELAY_BASE: z.coerce.number().int().min(1).max(3600).default(1),
   LOGIN_DELAY_MAX: z.coerce.number().int().min(1).max(3600).default(60),
+  EXPORT_STORAGE_DIR: z.string().optional(),
+  EXPORT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  EXPORT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(168),
+  EXPORT_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1439).default(60),
 });
 
 export interface AppConfig {
@@ -148,6 +157,12 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Sign-in lock after too many failures: first lock and longest lock, seconds (ADR 0008). */
   loginDelay: { baseDelayS: number; maxDelayS: number };
+  /**
+   * Exports (docs/adr/0016-exports.md): where finished files are kept (shared by every instance),
+   * how many exports this instance runs at once (0: none, it only queues them), how long a file is
+   * kept, and how long a run may take before the queue gives it to another instance.
+   */
+  exports: { storageDir: string; workers: number; retentionHours: number; jobTimeoutMinutes: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -194,6 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginDelay: {
       baseDelayS: e.LOGIN_DELAY_BASE,
       maxDelayS: Math.max(e.LOGIN_DELAY_BASE, e.LOGIN_DELAY_MAX),
+    },
+    exports: {
+      storageDir: path.resolve(repoRoot, e.EXPORT_STORAGE_DIR ?? path.join(e.DATA_DIR, 'exports')),
+      workers: e.EXPORT_WORKERS,
+      retentionHours: e.EXPORT_RETENTION_HOURS,
+      jobTimeoutMinutes: e.EXPORT_JOB_TIMEOUT_MINUTES,
     },
   };
 }

@@ -14,6 +14,8 @@ import { type AppConfig, issuerOf } from './config.ts';
 import { embeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
+import { type ExportJobs, startExportJobs } from './exports/export-jobs.ts';
+import { localFileStore } from './files/file-store.ts';
 import { createProvider } from './oidc/create-provider.ts';
 import { loadProviderSecrets, publicJwk } from './oidc/secrets.ts';
 import { seedDemo } from './seed/seed-demo.ts';
@@ -22,6 +24,8 @@ import { activeDemoUsers } from './users/users.ts';
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
+  /** The export queue of this instance (sweeps and queueing from tests and tools). */
+  exportJobs: ExportJobs;
   url: string;
   close(): Promise<void>;
 }
@@ -42,9 +46,12 @@ export async function startServer(
     ? undefined
     : embeddedDatabase(config.dataDir, config.embeddedPgPort, log);
   let db: Db | undefined;
+  let jobs: ExportJobs | undefined;
   let stopping: Promise<void> | undefined;
   const stopDatabase = () => {
     stopping ??= (async () => {
+      // Running exports go back to the queue for another instance before the pool closes.
+      await jobs?.stop().catch((error: unknown) => log(`export queue did not stop: ${String(error)}`));
       // A request stuck on a connection must not keep the database running: the wait is bounded.
       if (db) await Promise.race([db.end().catch(() => {}), delay(POOL_END_MS)]);
       await embedded
@@ -88,7 +95,23 @@ export async function startServer(
     }
 
     const registry = await loadEntityRegistry(db);
+    const store = localFileStore(config.exports.storageDir);
+    jobs = await startExportJobs({
+      db,
+      databaseUrl,
+      store,
+      registry,
+      workers: config.exports.workers,
+      retentionHours: config.exports.retentionHours,
+      jobTimeoutMinutes: config.exports.jobTimeoutMinutes,
+      log: {
+        info: log,
+        warn: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`),
+        error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`),
+      },
+    });
     const app = await buildApp({
+      exports: { jobs, store },
       config,
       db,
       verify,
@@ -125,7 +148,7 @@ export async function startServer(
       })();
       return closing;
     };
-    return { app, db, url, close };
+    return { app, db, exportJobs: jobs, url, close };
   } catch (error) {
     await stopDatabase();
     throw error;

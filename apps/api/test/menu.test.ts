@@ -166,11 +166,14 @@ describe('GET /api/app-routes', () => {
     let routes = await routesNow();
     expect(flag(routes, '/page/create')).toBe(true);
     expect(flag(routes, '/reservation/view/:id')).toBe(true);
-    // Reservations are never edited or created by hand, and a planned area has no presets yet.
+    // Reservations are never edited or created by hand; exports are made by a list's Export button,
+    // never by a form; a planned area has no presets yet.
     expect(flag(routes, '/reservation/edit/:id')).toBe(false);
     expect(flag(routes, '/reservation/create')).toBe(false);
     expect(flag(routes, '/pricewatchLocation/list')).toBe(true);
-    expect(flag(routes, '/export/list')).toBe(false);
+    expect(flag(routes, '/export/list')).toBe(true);
+    expect(flag(routes, '/export/create')).toBe(false);
+    expect(flag(routes, '/menu/list')).toBe(false);
     // A list-and-map-list-only area has no forms.
     expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();

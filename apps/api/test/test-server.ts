@@ -2,7 +2,10 @@
  * Starts the real server (same code as `npm start`) on a free port against a test database, for
  * API tests over real HTTP.
  */
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
@@ -33,6 +36,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
+    // Finished exports go to a folder of this server's own, removed with the machine's temp files.
+    EXPORT_STORAGE_DIR: await mkdtemp(path.join(tmpdir(), 'bm-exports-')),
     ...env,
   });
   const server = await startServer(config, () => {});

@@ -93,6 +93,7 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
     procedures,
     ...(formed(area).length > 0 ? { record: { view: names.recordView, views: [names.recordView] } } : {}),
     ...(area.bulkPath ? { bulkPath: area.bulkPath } : {}),
+    ...(area.owner ? { owner: area.owner } : {}),
   };
 }
 

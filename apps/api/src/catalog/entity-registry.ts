@@ -18,6 +18,7 @@ function check(entity: EntitySpec): EntitySpec {
     ...(entity.record ? [entity.record.view, ...entity.record.views] : []),
     ...entity.columns.map((c) => c.name),
     ...Object.values(entity.procedures),
+    ...(entity.owner ? [entity.owner] : []),
   ]) {
     quoteIdent(name as string);
   }

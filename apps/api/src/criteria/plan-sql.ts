@@ -161,18 +161,50 @@ export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGua
   return { text, values: params.values };
 }
 
-export function countSql(request: Pick<ListRequest, 'filter' | 'view' | 'of'>): SqlQuery {
+export function countSql(request: Pick<ListRequest, 'filter' | 'view' | 'of'>, guard?: SqlGuard): SqlQuery {
   const params = new Params();
   return {
-    text: `SELECT count(*)::bigint AS n FROM ${source(request, params)}${whereClause(request, params)}`,
+    text: `SELECT count(*)::bigint AS n FROM ${source(request, params)}${whereClause(request, params, guard)}`,
     values: params.values,
   };
 }
 
-export function estimateSql(request: Pick<ListRequest, 'filter' | 'view' | 'of'>): SqlQuery {
+export function estimateSql(
+  request: Pick<ListRequest, 'filter' | 'view' | 'of'>,
+  guard?: SqlGuard,
+): SqlQuery {
   const params = new Params();
   return {
-    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source(request, params)}${whereClause(request, params)}`,
+    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source(request, params)}${whereClause(request, params, guard)}`,
     values: params.values,
   };
 }
+
+/**
+ * Every row of the list, in its order, for a cursor (an export): the list's statement without
+ * its page. The tie-breaker on the key keeps the order total, as the pages have it.
+ */
+export function exportSql(
+  request: Omit<ListRequest, 'pageIndex' | 'pageSize'>,
+  key: CatalogColumn,
+  guard?: SqlGuard,
+): SqlQuery {
+  const params = new Params();
+  const columns = request.fields.map((c) => quoteIdent(c.name)).join(', ');
+  const order = request.sort.map((s) => `${quoteIdent(s.column.name)} ${s.direction}`);
+  if (!request.sort.some((s) => s.column.name === key.name)) {
+    order.push(`${quoteIdent(key.name)} ${request.sort.at(-1)?.direction ?? 'ASC'}`);
+  }
+  return {
+    text: `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard)} ORDER BY ${order.join(', ')}`,
+    values: params.values,
+  };
+}
+
+/** The caller's own rows only, for an entity with an owner column (and nothing otherwise). */
+export const ownerGuard = (owner: string | undefined, email: string): SqlGuard | undefined =>
+  owner === undefined ? undefined : (param) => `lower(${quoteIdent(owner)}) = lower(${param(email, 'text')})`;
+
+/** Both guards, either of which may be absent. */
+export const bothGuards = (a: SqlGuard | undefined, b: SqlGuard | undefined): SqlGuard | undefined =>
+  !a ? b : !b ? a : (param) => `${a(param)} AND ${b(param)}`;

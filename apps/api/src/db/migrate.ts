@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
+import { installExportQueue } from '../exports/export-jobs.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 /** Glob patterns with forward slashes, as the glob library wants them on every platform. */
@@ -16,6 +17,8 @@ const MIGRATION_GLOBS = ['db/migrations/*.sql', 'areas/*/migrations/*.sql'].map(
 
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
   await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
+  // The export queue's tables (pg-boss keeps its own versioned schema, `pgboss`).
+  await installExportQueue(databaseUrl);
 }
 
 /**

@@ -53,7 +53,10 @@ export async function listRoutes(
         config: { access: right('List') },
         schema: { tags, summary: `Count ${entity.entity} (exact or estimated)`, querystring: criteriaDoc },
       },
-      async (request) => runPageSummary(db, entity, request.query as Record<string, unknown>),
+      async (request) =>
+        runPageSummary(db, entity, request.query as Record<string, unknown>, {
+          email: callerOf(request).email,
+        }),
     );
   }
 }

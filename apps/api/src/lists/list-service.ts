@@ -13,7 +13,14 @@ import {
   type QueryInput,
   resolveSource,
 } from '../criteria/parse-criteria.ts';
-import { countSql, estimateSql, listSql, type SqlGuard } from '../criteria/plan-sql.ts';
+import {
+  bothGuards,
+  countSql,
+  estimateSql,
+  listSql,
+  ownerGuard,
+  type SqlGuard,
+} from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { hasRight, rightHeldSql } from '../users/users.ts';
@@ -51,8 +58,8 @@ export async function runList(
   }
   const key = columnMap(entity).get(entity.key);
   if (!key) throw new Error(`Entity ${entity.entity} has no key column`);
-  const guard: SqlGuard = (param) => rightHeldSql(param(caller.email, 'text'), param(caller.right, 'text'));
-  const sql = listSql(request, key, guard);
+  const right: SqlGuard = (param) => rightHeldSql(param(caller.email, 'text'), param(caller.right, 'text'));
+  const sql = listSql(request, key, bothGuards(right, ownerGuard(entity.owner, caller.email)));
   const { rows } = await db.query<Row>(sql.text, sql.values);
   // No rows: either none match or the right is missing; only then is the right looked up apart.
   if (rows.length === 0 && !(await hasRight(db, caller.email, caller.right))) {
@@ -73,18 +80,19 @@ export async function runPageSummary(
   db: Queryable,
   entity: EntitySpec,
   query: QueryInput,
-  { of }: ListOf = {},
+  { of, email }: ListOf & { email: string },
 ): Promise<PageSummary> {
   // Same parameters as the list call; sort and fields are accepted and ignored.
   const request = parseListQuery(query, entity);
   const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query), of };
-  const explain = estimateSql(target);
+  const owner = ownerGuard(entity.owner, email);
+  const explain = estimateSql(target, owner);
   const { rows } = await db.query<ExplainRow>(explain.text, explain.values);
   const estimate = Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
   let total = estimate;
   let exact = false;
   if (estimate <= EXACT_COUNT_LIMIT) {
-    const count = countSql(target);
+    const count = countSql(target, owner);
     const result = await db.query<{ n: number }>(count.text, count.values);
     total = Number(result.rows[0]?.n ?? 0);
     exact = true;

@@ -148,7 +148,7 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
         const { id, rest } = splitQuery(request.query);
         const of = idOf(id);
         await mustExist(db, list, of);
-        return runPageSummary(db, entity, rest, { of });
+        return runPageSummary(db, entity, rest, { of, email: callerOf(request).email });
       },
     );
     for (const key of Object.values(MAP_ACTIONS)) {

@@ -113,7 +113,13 @@ export async function recordRoutes(
         },
       },
       async (request) => {
-        const record = await readRecord(db, entity, request.params.id, request.query);
+        const record = await readRecord(
+          db,
+          entity,
+          request.params.id,
+          request.query,
+          callerOf(request).email,
+        );
         if (!record) throw new HttpError(404, `The ${entity.entity.toLowerCase()} does not exist`);
         return record;
       },

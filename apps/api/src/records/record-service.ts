@@ -39,16 +39,24 @@ function checkSource(entity: EntitySpec, query: { sqlViewName?: string; database
   return query.sqlViewName || record.view;
 }
 
+/**
+ * One record as its form reads it. An entity with an owner column answers the caller's own
+ * records only (`caller`: the signed-in email); without a caller such an entity answers none.
+ */
 export async function readRecord(
   db: Queryable,
   entity: EntitySpec,
   id: string,
   query: { sqlViewName?: string; databaseName?: string } = {},
+  caller?: string,
 ): Promise<Record<string, unknown> | undefined> {
   const view = checkSource(entity, query);
+  const key = parseId(id);
+  if (entity.owner && caller === undefined) return undefined;
+  const owned = entity.owner ? ` AND lower(${quoteIdent(entity.owner)}) = lower($2::text)` : '';
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT * FROM ${quoteIdent(view)} WHERE ${quoteIdent(entity.key)} = $1::bigint`,
-    [parseId(id)],
+    `SELECT * FROM ${quoteIdent(view)} WHERE ${quoteIdent(entity.key)} = $1::bigint${owned}`,
+    entity.owner ? [key, caller] : [key],
   );
   return rows[0];
 }

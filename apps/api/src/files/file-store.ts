@@ -1,0 +1,105 @@
+/**
+ * Where produced files (exports) are kept: a small interface with a local-folder implementation.
+ * An S3-compatible store implements the same four calls (a multipart upload fed by the stream,
+ * GetObject, DeleteObject, a lifecycle rule for abandoned uploads); nothing else in the server
+ * touches the file system for them. Keys are made by the server (`exports/12-1-…`), never by a
+ * client, and are still checked so a bad one cannot leave the root.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A file being written: the stream to write it through, then `done` or `abort`. */
+export interface FileUpload {
+  stream: Writable;
+  /** Waits for every byte to be stored and makes the file visible under its key; its size. */
+  done(): Promise<number>;
+  /** Drops what was written; the key stays free. */
+  abort(): Promise<void>;
+}
+
+interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+export interface FileStore {
+  begin(key: string): Promise<FileUpload>;
+  /** The stored file, or null when there is none under the key. */
+  open(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+  /** Removes uploads left unfinished (a process killed mid-write) older than `maxAgeMs`. */
+  sweepUnfinished(maxAgeMs: number): Promise<number>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9_-]{0,63}(\/[a-zA-Z0-9][a-zA-Z0-9._-]{0,127})+$/;
+const PART = '.part';
+
+export function localFileStore(root: string): FileStore {
+  const base = path.resolve(root);
+  const fileOf = (key: string): string => {
+    if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
+    const file = path.resolve(base, key);
+    if (!file.startsWith(base + path.sep)) throw new Error(`Storage key leaves the root: ${key}`);
+    return file;
+  };
+  return {
+    async begin(key) {
+      const file = fileOf(key);
+      const part = `${file}${PART}`;
+      await mkdir(path.dirname(file), { recursive: true });
+      // The writer writes into a pass-through; the copy to disk runs beside it, with backpressure.
+      const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
+      const written = pipeline(stream, createWriteStream(part, { flags: 'wx' }));
+      written.catch(() => {});
+      return {
+        stream,
+        async done() {
+          await written;
+          await rename(part, file);
+          return (await stat(file)).size;
+        },
+        async abort() {
+          stream.destroy();
+          await written.catch(() => {});
+          await rm(part, { force: true });
+        },
+      };
+    },
+    async open(key) {
+      const file = fileOf(key);
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async sweepUnfinished(maxAgeMs) {
+      let removed = 0;
+      const walk = async (dir: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.name.endsWith(PART)) {
+            const { mtimeMs } = await stat(full);
+            if (Date.now() - mtimeMs > maxAgeMs) {
+              await rm(full, { force: true });
+              removed++;
+            }
+          }
+        }
+      };
+      await walk(base);
+      return removed;
+    },
+  };
+}
