@@ -153,6 +153,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // At least info: the setup waits for the server's own 'listening' line.
     LOG_LEVEL: 'info',
     STATIC_DIR: E2E_STATIC_DIR,
+    // Finished exports stay with the run's other temporary files, never in the checkout's data/.
+    EXPORT_STORAGE_DIR: path.join(TMP_DIR, 'e2e-exports'),
   };
   for (const key of ['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'OIDC_AUTHORITY', 'TOOL_URLS']) {
     delete serverEnv[key];

@@ -32,6 +32,11 @@ export function exportFileName(name: string): string {
 export const exportColumnSchema = z.object({
   field: z.string().min(1).max(100),
   label: z.string().max(200),
+  /** For a column the grid shows as tags: each stored value's label, written in its place. */
+  labels: z
+    .record(z.string().max(200), z.string().max(200))
+    .refine((labels) => Object.keys(labels).length <= 500, 'holds more than 500 labels')
+    .optional(),
 });
 export type ExportColumn = z.infer<typeof exportColumnSchema>;
 

@@ -64,11 +64,11 @@ export function planExport(entity: EntitySpec, criteria: ExportCriteria, email: 
   const key = columns.get(entity.key);
   if (!key) throw new Error(`Entity ${entity.entity} has no key column`);
   const seen = new Set<string>();
-  const chosen: { column: CatalogColumn; label: string }[] = [];
-  for (const { field, label } of criteria.selector) {
+  const chosen: { column: CatalogColumn; label: string; labels?: Record<string, string> | undefined }[] = [];
+  for (const { field, label, labels } of criteria.selector) {
     if (seen.has(field)) throw new CriteriaError(`criteria: column ${field.slice(0, 50)} is listed twice`);
     seen.add(field);
-    chosen.push({ column: columns.get(field) as CatalogColumn, label: label.trim() || field });
+    chosen.push({ column: columns.get(field) as CatalogColumn, label: label.trim() || field, labels });
   }
   const listRight = entityRight(entity, 'List');
   const guard = bothGuards(
@@ -80,7 +80,11 @@ export function planExport(entity: EntitySpec, criteria: ExportCriteria, email: 
   return {
     entity,
     listRight,
-    columns: chosen.map((c) => ({ header: c.label, type: c.column.type })),
+    columns: chosen.map((c) => ({
+      header: c.label,
+      type: c.column.type,
+      ...(c.labels && c.column.type === 'text' ? { labels: c.labels } : {}),
+    })),
     sql: exportSql({ ...request, fields }, key, guard),
     estimate: estimateSql(request, guard),
   };

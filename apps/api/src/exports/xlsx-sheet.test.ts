@@ -68,6 +68,14 @@ describe('XlsxSheetWriter', () => {
     expect(sheet.getColumn(5).width).toBe(60);
   });
 
+  it("writes a tag column's labels in place of the stored values, as the grid shows them", async () => {
+    const sheet = await written(
+      [{ header: 'Status', type: 'text', labels: { done: 'Ready', constructor: 'x' } }],
+      [[['done'], ['other'], [null], ['toString']]],
+    );
+    expect(sheet.getColumn(1).values).toEqual([undefined, 'Status', 'Ready', 'other', undefined, 'toString']);
+  });
+
   it('writes the header alone for an export without rows', async () => {
     const sheet = await written([{ header: 'Only', type: 'text' }], []);
     expect(sheet.rowCount).toBe(1);

@@ -76,6 +76,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export interface SheetColumn {
   header: string;
   type: CatalogColumnType;
+  /** Stored value → the label the grid shows for it (tag columns). */
+  labels?: Readonly<Record<string, string>> | undefined;
 }
 
 const FORMATS: Partial<Record<CatalogColumnType, string>> = {
@@ -192,8 +194,15 @@ export class XlsxSheetWriter {
             const date = v instanceof Date ? v : new Date(String(v));
             return Number.isNaN(date.getTime()) ? null : local(date);
           };
-        default:
-          return (v) => (v === null || v === undefined ? null : String(v));
+        default: {
+          const labels = column.labels;
+          if (!labels) return (v) => (v === null || v === undefined ? null : String(v));
+          return (v) => {
+            if (v === null || v === undefined) return null;
+            const text = String(v);
+            return Object.hasOwn(labels, text) ? (labels[text] as string) : text;
+          };
+        }
       }
     });
   }

@@ -49,6 +49,24 @@ describe('exportCriteria', () => {
     expect(selector.at(-1)).toEqual({ field: 'notes', label: 'notes' });
   });
 
+  it('gives a tag column its labels, so the file says what the grid says', () => {
+    const tagged = [
+      ...columns,
+      {
+        key: 'status',
+        mapKey: 'status',
+        column: 'Status',
+        tags: { done: { color: 'green', label: 'Ready' }, failed: { color: 'red', label: 'Failed' } },
+      },
+    ];
+    const selector = exportCriteria(view({ columns: tagged, visibility: {} }), undefined).selector;
+    expect(selector.at(-1)).toEqual({
+      field: 'status',
+      label: 'Status',
+      labels: { done: 'Ready', failed: 'Failed' },
+    });
+  });
+
   it('carries the source, the sort and filters as the list call sends them, and the time zone', () => {
     const criteria = exportCriteria(view(), 'Europe/Rome');
     expect(criteria).toMatchObject({

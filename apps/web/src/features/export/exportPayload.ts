@@ -17,7 +17,12 @@ export interface ExportListView {
   /** The list's API path (`/api/Reservations`). */
   source: string;
   /** The columns in the grid's displayed order (`arrangedColumns`). */
-  columns: readonly { key: string; mapKey: string; column: string }[];
+  columns: readonly {
+    key: string;
+    mapKey: string;
+    column: string;
+    tags?: Readonly<Record<string, { label: string }>> | undefined;
+  }[];
   /** Column key → shown; a column missing here is shown. */
   visibility: Readonly<Record<string, boolean>>;
   /** `"mapKey=ASC|DESC"`, as the list call sends it. */
@@ -48,7 +53,12 @@ export interface ExportSendAnswer {
 function exportSelector(view: Pick<ExportListView, 'columns' | 'visibility'>): ExportColumn[] {
   return view.columns
     .filter((c) => view.visibility[c.key] !== false)
-    .map((c) => ({ field: c.mapKey, label: c.column.trim() || c.key }));
+    .map((c) => ({
+      field: c.mapKey,
+      label: c.column.trim() || c.key,
+      // A tag column's cells say what the grid says: the value's label.
+      ...(c.tags ? { labels: Object.fromEntries(Object.entries(c.tags).map(([v, t]) => [v, t.label])) } : {}),
+    }));
 }
 
 export function exportCriteria(view: ExportListView, timeZone: string | undefined): ExportCriteria {
