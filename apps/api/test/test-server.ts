@@ -2,7 +2,7 @@
  * Starts the real server (same code as `npm start`) on a free port against a test database, for
  * API tests over real HTTP.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,17 +30,21 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const { url: databaseUrl } = await createTestDatabase();
   const port = await freePort();
+  const exportDir = await mkdtemp(path.join(tmpdir(), 'bm-exports-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
-    // Finished exports go to a folder of this server's own, removed with the machine's temp files.
-    EXPORT_STORAGE_DIR: await mkdtemp(path.join(tmpdir(), 'bm-exports-')),
+    // Finished exports go to a folder of this server's own, removed when the server stops.
+    EXPORT_STORAGE_DIR: exportDir,
     ...env,
   });
   const server = await startServer(config, () => {});
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await rm(exportDir, { recursive: true, force: true });
+  });
   return { ...server, baseUrl: `http://localhost:${port}`, databaseUrl };
 }
