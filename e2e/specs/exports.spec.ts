@@ -153,3 +153,31 @@ test('the Exports list shows the export, ready, with its Download action', async
   for (const email of ['editor@bmtools.local', 'mapper@bmtools.local'])
     await expect(gridRows(page).filter({ hasText: email })).toHaveCount(0);
 });
+
+test('a queued export is cancelled from its row, after a confirmation', async ({ page }) => {
+  // A request still waiting for a free worker (its row only: no job, so nothing runs it).
+  const fileName = `waiting ${Date.now()}.xlsx`;
+  await query(
+    `INSERT INTO exports (file_name, page_name, requested_by, entity, source, criteria)
+     VALUES ($1, 'Reservations', $2, 'Reservation', '/api/reservations',
+             '{"source":"/api/reservations","sort":[],"selector":[{"field":"id","label":"Id"}]}')`,
+    [fileName, admin.email],
+  );
+  await page.goto('/export/list?ignorestate=true');
+  await waitForRows(page);
+  const row = gridRows(page).filter({ hasText: fileName });
+  await expect(row).toContainText('Queued');
+  await row.getByRole('button', { name: /actions/i }).click();
+  // A queued export has nothing to download yet.
+  await expect(page.getByRole('menuitem', { name: 'Download' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel' });
+  await expect(confirm).toContainText('The file will not be made.');
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Export cancelled')).toBeVisible();
+  await expect(row).toContainText('Cancelled');
+  const [stored] = await query<{ status: string }>('SELECT status FROM exports WHERE file_name = $1', [
+    fileName,
+  ]);
+  expect(stored?.status).toBe('cancelled');
+});
