@@ -181,6 +181,30 @@ describe('sending an export', () => {
   });
 });
 
+describe('open exports per person', () => {
+  it('are at most five: a sixth is refused with 429 until one finishes or is cancelled', async () => {
+    // Five requests still waiting for a worker (rows only: nothing runs them).
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO exports (file_name, page_name, requested_by, entity, source, criteria)
+       SELECT 'waiting.xlsx', 'Reservations', 'admin@bmtools.local', 'Reservation', '/api/reservations',
+              '{"source":"/api/reservations","sort":[],"selector":[{"field":"id","label":"Id"}]}'
+         FROM generate_series(1, 5) RETURNING id`,
+    );
+    try {
+      const refused = await call('admin', 'POST', '/api/exports/send', sendBody('sixth', criteriaOf()));
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/You have 5 exports in progress/);
+      expect((await call('admin', 'POST', `/api/exports/${rows[0]?.id}/cancel`)).status).toBe(200);
+      const id = await send('admin', 'sixth', criteriaOf());
+      expect(await waitForExport('admin', id, finished)).toMatchObject({ status: 'done' });
+    } finally {
+      await db.query(`UPDATE exports SET status = 'cancelled' WHERE id = ANY($1) AND status = 'queued'`, [
+        rows.map((r) => r.id),
+      ]);
+    }
+  });
+});
+
 describe('a finished export', () => {
   let id: number;
   let listRows: Record<string, unknown>[];

@@ -28,6 +28,8 @@ import { hasRight } from '../users/users.ts';
 import type { ExportJobs } from './export-jobs.ts';
 import { entityOfSource, parseExportCriteria, planExport } from './export-plan.ts';
 
+/** Exports one person may have queued or running at once. */
+const MAX_OPEN_EXPORTS = 5;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Characters no file name may hold (path separators, reserved on Windows, control characters). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
@@ -143,6 +145,18 @@ export async function exportRoutes(
         throw error;
       }
       if (!jobs) throw new HttpError(503, 'Exports are not running on this server');
+      // One person's queue stays short, so a slip (a double click, a loop) cannot fill the workers.
+      const open = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM exports
+          WHERE lower(requested_by) = lower($1) AND status IN ('queued', 'running')`,
+        [email],
+      );
+      if ((open.rows[0]?.n ?? 0) >= MAX_OPEN_EXPORTS) {
+        throw new HttpError(
+          429,
+          `You have ${MAX_OPEN_EXPORTS} exports in progress: wait for one to finish, or cancel one on the Exports page`,
+        );
+      }
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO exports (file_name, page_name, requested_by, entity, source, criteria)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
