@@ -86,6 +86,9 @@ const FORMATS: Partial<Record<CatalogColumnType, string>> = {
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
 };
+/** Bytes of sheet XML that may wait for the zip's compression before `add` waits for it. */
+const ZIP_BACKLOG = 4 * 1024 * 1024;
+type ZipEntryStream = Writable & { _writableState?: { length: number } };
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
 /** Rows read before the column widths are fixed (a streaming sheet writes them first). */
@@ -150,7 +153,7 @@ const textLength = (value: unknown): number => {
 
 /**
  * One sheet of an export. Call `add` with batches of rows (arrays in column order), then
- * `finish`; or `abort` to stop writing.
+ * `finish`. To give up, destroy the stream it writes to.
  */
 export class XlsxSheetWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
@@ -158,6 +161,12 @@ export class XlsxSheetWriter {
   private readonly toCell: Array<(value: unknown) => ExcelJS.CellValue>;
   private readonly styles: QuotedStyle[];
   private readonly quoted: QuotedStyle = { quotePrefix: true };
+  /**
+   * One style object per kind of cell: ExcelJS caches a style by its object, so a fresh `{}` per
+   * cell would render the style's XML again for every cell.
+   */
+  private readonly plain: QuotedStyle = {};
+  private readonly out: Writable;
   private sample: unknown[][] = [];
   private started = false;
 
@@ -167,6 +176,7 @@ export class XlsxSheetWriter {
     options: { timeZone?: string | undefined; sheetName?: string } = {},
   ) {
     addQuotePrefixStyle();
+    this.out = stream;
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream,
       useStyles: true,
@@ -216,8 +226,29 @@ export class XlsxSheetWriter {
       return;
     }
     for (const row of rows) this.writeRow(row);
-    // Let the zip stream take what was written before more rows come.
+    await this.caughtUp();
+  }
+
+  /**
+   * ExcelJS pushes the sheet's XML into the zip's entry stream without heeding backpressure (its
+   * write always answers true): while compression lags, the XML piles up in memory (180–370 MB at
+   * 1,000,000 rows, measured). Wait while more than ZIP_BACKLOG bytes are queued there (a library
+   * seam, like the quote prefix), or until the destination is closed (a failed store).
+   */
+  private async caughtUp(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
+    const entry = (this.sheet as unknown as { stream?: { pipes?: ZipEntryStream[] } }).stream?.pipes?.[0];
+    while (entry && (entry._writableState?.length ?? 0) > ZIP_BACKLOG && !this.out.destroyed) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          entry.off('drain', done);
+          this.out.off('close', done);
+          resolve();
+        };
+        entry.once('drain', done);
+        this.out.once('close', done);
+      });
+    }
   }
 
   async finish(): Promise<void> {
@@ -259,9 +290,8 @@ export class XlsxSheetWriter {
     for (let i = 0; i < this.columns.length; i++) {
       const cell = row.getCell(i + 1);
       const value = cell.value;
-      if (typeof value === 'string') {
-        if (FORMULA_START.test(value)) cell.style = this.quoted;
-      } else if (value !== null) cell.style = this.styles[i] as QuotedStyle;
+      if (typeof value === 'string') cell.style = FORMULA_START.test(value) ? this.quoted : this.plain;
+      else cell.style = value === null ? this.plain : (this.styles[i] as QuotedStyle);
     }
     row.commit();
   }
