@@ -12,11 +12,18 @@ test.describe('no preset', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
   test('a list without a preset for the right shows the empty notice', async ({ page }) => {
-    // The menu editor is not built yet: its list right exists, with no preset (when it is built,
-    // this test needs another list without one).
-    await page.goto('/menu/list');
-    await expect(page.getByText('No preset is available for this page.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The menus list has presets: they are moved to another right name for this test, so its
+    // list right has none, and moved back after.
+    const RIGHT = 'BMTools/Menu/List';
+    const ASIDE = 'BMTools/Menu/List (moved aside by list-access)';
+    await query('UPDATE presets SET right_name = $2 WHERE right_name = $1', [RIGHT, ASIDE]);
+    try {
+      await page.goto('/menu/list');
+      await expect(page.getByText('No preset is available for this page.')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    } finally {
+      await query('UPDATE presets SET right_name = $1 WHERE right_name = $2', [RIGHT, ASIDE]);
+    }
   });
 });
 

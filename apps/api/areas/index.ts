@@ -1,8 +1,7 @@
 /**
  * The area index: every area of the console in the order of its menu group and of the home
  * redirect. An area with a module (a folder beside this file) brings its fields, SQL, presets and
- * demo data; a planned area is so far only its name, rights, screens and menu entry, so the menu
- * and the rights table are complete before every area is built. Adding an area: docs/areas.md.
+ * demo data; tools are a right and a page. Adding an area: docs/areas.md.
  */
 import { accountApiKeys } from './account-api-keys/manifest.ts';
 import { apiLogs } from './api-logs/manifest.ts';
@@ -20,7 +19,8 @@ import { insurance } from './insurance/manifest.ts';
 import { interceptionTriggers } from './interception-triggers/manifest.ts';
 import { interceptions } from './interceptions/manifest.ts';
 import { locationKeywords } from './location-keywords/manifest.ts';
-import { type AreaManifest, defineArea, type EntityManifest, type ToolManifest } from './manifest.ts';
+import type { AreaManifest, ToolManifest } from './manifest.ts';
+import { menus } from './menus/manifest.ts';
 import { merchantCarClasses } from './merchant-car-classes/manifest.ts';
 import { merchantCars } from './merchant-cars/manifest.ts';
 import { merchantIncludedItems } from './merchant-included-items/manifest.ts';
@@ -55,12 +55,6 @@ const tool = (t: Omit<ToolManifest, 'kind' | 'group' | 'home'>): ToolManifest =>
   home: true,
   ...t,
 });
-
-/** An area not built yet: rights, screens and menu entry only. */
-const planned = (
-  area: Pick<EntityManifest, 'entity' | 'label' | 'group' | 'segment' | 'api' | 'actions' | 'icon'> &
-    Partial<Pick<EntityManifest, 'home' | 'rightOverrides'>>,
-): EntityManifest => defineArea({ singular: area.label, ...area });
 
 export const AREA_INDEX: readonly AreaManifest[] = [
   // Tools first, in the order the home redirect checks them.
@@ -141,16 +135,7 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   merchantSuppliers,
   merchantIncludedItems,
   merchantOffices,
-  planned({
-    entity: 'Menu',
-    label: 'Menus',
-    group: 'Administration',
-    segment: 'menu',
-    api: '/api/menu',
-    actions: ['List', 'Create', 'Edit', 'Delete'],
-    icon: 'menu-2',
-    home: true,
-  }),
+  menus,
   interceptions,
   interceptionTriggers,
   productPlacements,

@@ -30,6 +30,8 @@ export const FORM_FIELD_TYPES = [
   'link',
   'uploadsingleselect',
   'spacer',
+  /** A menu tree (`MenuItem[]` of menu.ts), edited in place; checked by the server on save. */
+  'menutree',
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 

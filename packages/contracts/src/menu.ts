@@ -43,3 +43,16 @@ export type Favorite = z.infer<typeof favoriteSchema>;
 
 /** `GET /api/userRights` → right names (contract, fixed). */
 export const userRightsSchema = z.array(z.string());
+
+/**
+ * What a menu the editor saves may hold (the server refuses more): items in all, levels of
+ * nesting, and the length of a name and of the other texts.
+ */
+export const MENU_LIMITS = { items: 500, depth: 5, name: 100, text: 500 } as const;
+
+/** The fields of a stored menu item; any other key is refused by the save. */
+export const MENU_ITEM_KEYS = ['id', 'name', 'icon', 'linkTo', 'right', 'visible', 'submenu'] as const;
+
+/** `GET /api/menu/rights` (behind the Menu Edit right): every right name, sorted, for the editor. */
+export const MENU_RIGHTS_PATH = '/api/menu/rights';
+export const menuRightsSchema = z.array(z.string());

@@ -15,6 +15,7 @@ import { checkServerRule } from '../code-validation/server-rules.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
+import { checkMenuTree, loadMenuKnowledge, type MenuKnowledge } from '../menu/check-menu.ts';
 import { checkField, fixedOptionsOf, isListType, serverRulesOf } from './field-rules.ts';
 import type { FormField } from './form-spec.ts';
 
@@ -101,6 +102,29 @@ async function checkServerRules(
   return errors;
 }
 
+/**
+ * Checks and normalises the menu trees (`menutree` fields) that passed every other rule: the menu
+ * schema, the published pages and the existing rights. The normalised tree replaces the sent one.
+ * Returns errors by mapKey.
+ */
+async function checkMenuTrees(
+  db: Queryable,
+  fields: ReadonlyMap<string, FormField>,
+  values: Map<string, unknown>,
+): Promise<Map<string, string>> {
+  const errors = new Map<string, string>();
+  let known: MenuKnowledge | undefined;
+  for (const [key, value] of values) {
+    const field = fields.get(key);
+    if (!field || (field.spec.type ?? field.column.type) !== 'menutree' || value === null) continue;
+    known ??= await loadMenuKnowledge(db);
+    const checked = checkMenuTree(value, known);
+    if (checked.ok) values.set(key, checked.value);
+    else errors.set(key, checked.message);
+  }
+  return errors;
+}
+
 /** The sent values by map key, an id-editing field's under its map key too, for conditions. */
 function sentByMapKey(
   fields: ReadonlyMap<string, FormField>,
@@ -170,6 +194,7 @@ export async function checkValues(
     else errors.set(key, checked.message);
   }
   for (const [key, message] of await checkServerRules(byKey, values)) errors.set(key, message);
+  for (const [key, message] of await checkMenuTrees(db, byKey, values)) errors.set(key, message);
   if (errors.size === 0) {
     for (const [key, message] of await checkLookupValues(db, byKey, values)) errors.set(key, message);
   }

@@ -86,6 +86,11 @@ function typed(type: string, value: unknown): Checked {
         : { ok: false, message: 'Must be one value' };
     case 'spacer':
       return { ok: false, message: 'Takes no value' };
+    case 'menutree':
+      // A menu tree, or its JSON text; its items are checked by check-values (src/menu/check-menu.ts).
+      return Array.isArray(value) || typeof value === 'string'
+        ? { ok: true, value }
+        : { ok: false, message: 'The menu must be a list of items' };
     default:
       if (typeof value !== 'string') return { ok: false, message: 'Must be text' };
       if (value.length > MAX_TEXT || value.includes('\u0000'))

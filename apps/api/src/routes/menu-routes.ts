@@ -1,7 +1,7 @@
 /**
  * The menu tree cut to the caller's rights, and the caller's favourite menu entries.
  */
-import { favoriteSchema, int4IdParam } from '@bm/contracts';
+import { favoriteSchema, int4IdParam, MENU_RIGHTS_PATH } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +38,19 @@ export async function menuRoutes(app: FastifyInstance, opts: { db: Db }): Promis
         );
       }
       return { id: menu.id, name: menu.name, content: JSON.stringify(items) };
+    },
+  );
+
+  // The menu editor's choice of rights for an item (any right may guard an entry).
+  api.get(
+    MENU_RIGHTS_PATH,
+    {
+      config: { access: { right: 'BMTools/Menu/Edit' } },
+      schema: { tags: ['menu'], summary: 'Every right name, for the menu editor' },
+    },
+    async () => {
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM rights ORDER BY name');
+      return rows.map((r) => r.name);
     },
   );
 

@@ -46,6 +46,11 @@ export interface FieldWidget {
   fromQuery?: (raw: string) => unknown;
   /** The widget's value as it goes into the save payload. */
   toPayload?: (value: unknown) => unknown;
+  /**
+   * Queries that show what this field stores elsewhere in the console (a menu tree: the shell's
+   * menu), invalidated after a save of a form that has the field.
+   */
+  invalidatesOnSave?: readonly (readonly unknown[])[];
 }
 
 export const defineField = (widget: FieldWidget): FieldWidget => widget;

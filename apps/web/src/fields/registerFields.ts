@@ -1,4 +1,5 @@
 /** Registers a widget for every form field type (`FORM_FIELD_TYPES`), one module per type. */
+import { menutreeField } from '../features/menu-editor/MenuTreeField.tsx';
 import { registerField } from './fieldRegistry.ts';
 import { autocompleteField } from './widgets/autocompleteField.tsx';
 import { booleanField } from './widgets/booleanField.tsx';
@@ -52,6 +53,7 @@ const FIELD_WIDGETS = [
   linkField,
   uploadsingleselectField,
   spacerField,
+  menutreeField,
 ];
 
 for (const widget of FIELD_WIDGETS) registerField(widget);

@@ -8,6 +8,7 @@
  */
 import type { PresetDefinition, SaveResult } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
@@ -57,6 +58,7 @@ export function useRecordSave({
 }: SaveDeps) {
   const http = useHttp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   // One save at a time: `saving` disables the buttons only after a render, and on a busy machine a
   // second click (Save, then Save and close) can come first; it would send a stale row version.
@@ -133,6 +135,12 @@ export function useRecordSave({
       if (!result?.isSuccess) return fail(result?.message || 'The record was not saved.');
       notifications.show({ color: 'green', message: result.message || 'Saved' });
       onSaved?.();
+      // A field whose data shows elsewhere (the shell's menu) has those views reloaded.
+      for (const f of fields) {
+        for (const queryKey of fieldWidget(f.type).invalidatesOnSave ?? []) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+      }
       if (result.generatedKey) {
         const { mapKey, key } = result.generatedKey;
         await showGeneratedKey(fields.find((f) => f.mapKey === mapKey)?.label ?? 'key', key);

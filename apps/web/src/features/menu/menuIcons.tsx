@@ -106,6 +106,9 @@ const ICONS: Readonly<Record<string, TablerIcon>> = {
   wallet: IconWallet,
 };
 
+/** Every icon name the shell draws (the menu editor offers these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function MenuIcon({ name, group }: { name: string | undefined; group: boolean }) {
   // Own keys only: a name such as `constructor` must not reach Object.prototype.
   const Icon =

@@ -1,0 +1,147 @@
+/**
+ * The menu editor in Chromium: an administrator creates a menu from the menus list (a copy, so
+ * other tests reading the main menu are not disturbed), edits its tree in place (add, nest, rename,
+ * remove, reorder with the mouse and the keyboard) and saves it; the last top-level item cannot be
+ * removed and a blank name is refused. A change to the main menu shows in the shell at once (and is
+ * undone after).
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { menuLink } from '../support/shell.ts';
+
+test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+interface Item {
+  id: number;
+  name: string;
+  linkTo?: string;
+  submenu?: Item[];
+}
+
+const tree = (page: Page): Locator => page.getByRole('tree', { name: 'Items' });
+const item = (page: Page, name: string): Locator => tree(page).getByRole('treeitem', { name, exact: true });
+const itemButton = (page: Page, name: string): Locator =>
+  page.getByRole('toolbar', { name: 'Menu items' }).getByRole('button', { name, exact: true });
+const itemName = (page: Page): Locator => page.getByRole('textbox', { name: 'Item name' });
+
+/** The stored tree as names only: `Name` or `Name(child, child)`. */
+const outline = (items: readonly Item[]): string =>
+  items.map((i) => (i.submenu?.length ? `${i.name}(${outline(i.submenu)})` : i.name)).join(', ');
+
+async function storedMenu(id: number): Promise<{ name: string; content: Item[] }> {
+  const [row] = await query<{ name: string; content: Item[] }>(
+    'SELECT name, content FROM menus WHERE id = $1',
+    [id],
+  );
+  if (!row) throw new Error(`menu ${id} is not stored`);
+  return row;
+}
+
+test('a new menu is built, nested, reordered and saved', async ({ page }) => {
+  await page.goto('/menu/list');
+  await page.getByRole('link', { name: 'Create record' }).click();
+  await page.waitForURL('**/menu/create');
+  await waitForForm(page);
+  const name = `E2E menu ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await expect(item(page, 'Menu Name')).toBeVisible();
+
+  // The only top-level item cannot be removed.
+  await item(page, 'Menu Name').click();
+  await expect(itemButton(page, 'Remove item')).toBeDisabled();
+  await item(page, 'Menu Name').press('Delete');
+  await expect(item(page, 'Menu Name')).toBeVisible();
+
+  await toolbarButton(page, 'Save').click();
+  await page.waitForURL(/\/menu\/edit\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+  await waitForForm(page);
+  expect(outline((await storedMenu(id)).content)).toBe('Menu Name');
+
+  // Add: a sibling and a submenu, renamed and linked.
+  await item(page, 'Menu Name').click();
+  await itemName(page).fill('Content');
+  await itemButton(page, 'Add submenu').click();
+  await expect(item(page, 'Sub Menu')).toBeFocused();
+  await itemName(page).fill('Pages');
+  await page.getByRole('combobox', { name: 'Link' }).fill('/page/list');
+  await itemButton(page, 'Add item').click();
+  await itemName(page).fill('Reviews');
+  await page.getByRole('combobox', { name: 'Link' }).fill('/review/list');
+  await itemButton(page, 'Add item').click();
+  await itemName(page).fill('Doomed');
+  await item(page, 'Content').click();
+  await itemButton(page, 'Add item').click();
+  await itemName(page).fill('Tools');
+
+  // Remove.
+  await item(page, 'Doomed').click();
+  await itemButton(page, 'Remove item').click();
+  await expect(item(page, 'Doomed')).toHaveCount(0);
+
+  // Reorder by keyboard: Reviews up above Pages, then out of Content, then back in under Content.
+  const reviews = item(page, 'Reviews');
+  await reviews.press('Alt+ArrowUp');
+  await reviews.press('Alt+ArrowLeft');
+  await expect(reviews).toHaveAttribute('aria-level', '1');
+  await reviews.press('Alt+ArrowUp');
+  await reviews.press('Alt+ArrowUp');
+  // Reviews is first now; move it down one (after Content) and in (the last child of Content).
+  await reviews.press('Alt+ArrowDown');
+  await reviews.press('Alt+ArrowRight');
+  await expect(item(page, 'Reviews')).toHaveAttribute('aria-level', '2');
+
+  // Reorder by mouse: Tools dropped onto the middle of Pages becomes its child.
+  await item(page, 'Tools').dragTo(item(page, 'Pages'));
+  await expect(item(page, 'Tools')).toHaveAttribute('aria-level', '3');
+
+  // A blank item name is shown as required and refused by the save.
+  await item(page, 'Tools').click();
+  await itemName(page).fill('');
+  await expect(page.getByText('required field').first()).toBeVisible();
+  await toolbarButton(page, 'Save').click();
+  await expect(page.getByText(/Item 1\.1\.1: name is a required field/).first()).toBeVisible();
+  await itemName(page).fill('Tools');
+
+  // A blank menu name too, in the browser already.
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+  await toolbarButton(page, 'Save').click();
+  await expect(page.getByText('required field').first()).toBeVisible();
+  expect((await storedMenu(id)).name).toBe(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} v2`);
+
+  await toolbarButton(page, 'Save').click();
+  await expect.poll(async () => (await storedMenu(id)).name).toBe(`${name} v2`);
+  const saved = await storedMenu(id);
+  expect(outline(saved.content)).toBe('Content(Pages(Tools), Reviews)');
+  expect(saved.content[0]?.submenu?.[0]?.linkTo).toBe('/page/list');
+  // Reloaded from the store: the tree shows what was saved, and leaving asks nothing.
+  await expect(item(page, 'Tools')).toHaveAttribute('aria-level', '3');
+  await query('DELETE FROM menus WHERE id = $1', [id]);
+});
+
+test('a change to the main menu shows in the shell at once', async ({ page }) => {
+  const original = await storedMenu(1);
+  try {
+    await page.goto('/menu/edit/1');
+    await waitForForm(page);
+    const last = original.content.at(-1);
+    if (!last) throw new Error('the main menu is empty');
+    await item(page, last.name).click();
+    await itemButton(page, 'Add item').click();
+    await itemName(page).fill('E2E pages');
+    await page.getByRole('combobox', { name: 'Link' }).fill('/page/list');
+    await page.getByRole('combobox', { name: 'Right' }).fill('BMTools/Page/List');
+    await page.getByRole('option', { name: 'BMTools/Page/List', exact: true }).click();
+
+    await toolbarButton(page, 'Save').click();
+    await expect(menuLink(page, 'E2E pages')).toBeVisible();
+  } finally {
+    await query('UPDATE menus SET name = $1, content = $2 WHERE id = 1', [
+      original.name,
+      JSON.stringify(original.content),
+    ]);
+  }
+});
