@@ -3,7 +3,13 @@
  * (areas/index.ts). Entity rights are named `BMTools/{Entity}/{Action}` (a few spelled as the area
  * declares); tool rights are bare names.
  */
-import { type EntityAction, entityRightName, listPathOf, type RequiredParam } from '@bm/contracts';
+import {
+  CANCEL_QUERY_RIGHT,
+  type EntityAction,
+  entityRightName,
+  listPathOf,
+  type RequiredParam,
+} from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { MenuGroup } from '../areas/manifest.ts';
 
@@ -88,7 +94,8 @@ export function allRights(): string[] {
     if (area.kind === 'tool') rights.push(area.right);
     else for (const action of area.actions) rights.push(entityRight(area, action));
   }
-  rights.push(...LOCATION_RIGHTS, 'BMTools/Export/List');
+  // Cancelling a running query (the database tool) is a right of its own, held by admin only.
+  rights.push(...LOCATION_RIGHTS, 'BMTools/Export/List', CANCEL_QUERY_RIGHT);
   return [...new Set(rights)];
 }
 

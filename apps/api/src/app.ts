@@ -40,6 +40,7 @@ import { presetRoutes } from './presets/preset-routes.ts';
 import { recordRoutes } from './records/record-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { platformRoutes } from './routes/platform-routes.ts';
+import { toolRoutes } from './tools/tool-routes.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.exports?.store ?? localFileStore(config.exports.storageDir),
   });
   await app.register(notificationRoutes, { db });
+  await app.register(toolRoutes, { db });
   await app.register(notificationHub, { db, verify: deps.verify, sessions });
   if (deps.provider) {
     await app.register(oidcRoutes, { provider: deps.provider, db, loginDelay: config.loginDelay });

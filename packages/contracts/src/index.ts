@@ -14,4 +14,5 @@ export * from './menu.ts';
 export * from './notification.ts';
 export * from './preset.ts';
 export * from './preset-parts.ts';
+export * from './tools.ts';
 export * from './urls.ts';

@@ -10,7 +10,7 @@ import { AccessGuard, requireRight } from '../../features/access/AccessGuard.tsx
 import { DynamicRoute } from '../../features/dynamic-pages/DynamicRoute.tsx';
 import { EntityScreen } from '../../features/entity-pages/EntityScreen.tsx';
 import { LoadFailedNotice } from '../../features/errors/LoadFailedNotice.tsx';
-import { ToolPage } from '../../features/tools/ToolPage.tsx';
+import { ToolScreen } from '../../features/tools/ToolScreen.tsx';
 import { matchAppRoute } from '../routes/matchAppRoute.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
 
@@ -40,7 +40,7 @@ export function RouteScreen() {
   return (
     <AccessGuard rule={requireRight(route.right)}>
       {route.kind === 'tool' ? (
-        <ToolPage key={pathname} toolKey={route.toolKey ?? ''} />
+        <ToolScreen key={pathname} toolKey={route.toolKey ?? ''} />
       ) : (
         // A new address (deep-linked preset or filters included) starts the screen afresh.
         <EntityScreen key={`${pathname}${search}`} route={route} id={id} table={table} />

@@ -1,0 +1,153 @@
+/**
+ * The native tool pages in Chromium: database management (tabs, activity, cancelling a running
+ * query after confirming), replication management on a lone server, and the reservation search (a
+ * misspelled customer name finds the booking; its link opens the view). The viewer sees the pages but
+ * no cancel button; the mapper, without ViewMongo, gets the unauthorised screen.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+
+const NAME = 'Philippa Thistlewaite';
+const NUMBER = `BM-E2E-${Date.now()}`;
+let reservationId = 0;
+
+test.beforeAll(async () => {
+  const [row] = await query<{ id: number }>(
+    `INSERT INTO reservations (reservation_number, customer_name, customer_email, pickup_location,
+       dropoff_location, pickup_date, dropoff_date, supplier, car_class, total_price, currency, status)
+     VALUES ($1, $2, 'p.thistlewaite@example.org', 'Porto Airport (OPO)', 'Porto Airport (OPO)',
+       '2026-05-04T09:00:00Z', '2026-05-09T09:00:00Z', 'Avis', 'Economy', 199, 'EUR', 'confirmed')
+     RETURNING id::int AS id`,
+    [NUMBER, NAME],
+  );
+  reservationId = row?.id ?? 0;
+});
+
+async function openDatabasePage(page: Page): Promise<void> {
+  await page.goto('/mongoManagement');
+  await expect(page.getByRole('heading', { name: 'Database management' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Tables' }).getByRole('cell', { name: 'reservations', exact: true }),
+  ).toBeVisible();
+}
+
+test.describe('as admin', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+
+  test('database management: tables, indexes, statements note, and cancelling a running query', async ({
+    page,
+  }) => {
+    await openDatabasePage(page);
+    await page.getByRole('tab', { name: /^Indexes/ }).click();
+    await expect(page.getByRole('cell', { name: 'reservations_customer_trgm', exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Slowest statements' }).click();
+    await expect(page.getByText(/pg_stat_statements|Statement/).first()).toBeVisible();
+
+    const sleeper = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await sleeper.connect();
+    try {
+      const pid = (await sleeper.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      const sleeping = sleeper.query('SELECT pg_sleep(60) /* tools-e2e sleeper */').then(
+        () => null,
+        (error: unknown) => (error as { code?: string }).code,
+      );
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('tab', { name: /^Activity/ }).click();
+      const row = page.getByRole('row').filter({ hasText: 'tools-e2e sleeper' });
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await expect(row).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      await row.getByRole('button', { name: `Cancel query of backend ${pid}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel query' });
+      await expect(dialog).toContainText('tools-e2e sleeper');
+      await dialog.getByRole('button', { name: 'Cancel query' }).click();
+      expect(await sleeping).toBe('57014');
+      await expect(page.getByText(`Cancel sent to backend ${pid}`)).toBeVisible();
+      const audit = await query<{ cancelled_by: string; result: string }>(
+        'SELECT cancelled_by, result FROM query_cancellations WHERE pid = $1 ORDER BY id DESC LIMIT 1',
+        [pid],
+      );
+      expect(audit[0]).toEqual({ cancelled_by: ACCOUNTS.admin.email, result: 'cancelled' });
+    } finally {
+      await sleeper.end();
+    }
+  });
+
+  test('replication management says a lone server has no replicas', async ({ page }) => {
+    await page.goto('/replicationManagement');
+    await expect(page.getByRole('heading', { name: 'Replication management' })).toBeVisible();
+    await expect(page.getByText(/^This server has no replicas/)).toBeVisible();
+    await expect(page.getByText('No replica streams from this server.')).toBeVisible();
+  });
+
+  test('the search finds a booking by a misspelled customer name and its link opens the view', async ({
+    page,
+  }) => {
+    await page.goto('/searchReservation');
+    await page.getByRole('textbox', { name: 'Search reservations' }).fill('Philippa Thsitlewaite');
+    const results = page.getByRole('list', { name: 'Results' });
+    const link = results.getByRole('link', { name: `${NUMBER} — ${NAME}` });
+    await expect(link).toBeVisible();
+    await expect(results.getByRole('link').first()).toHaveText(`${NUMBER} — ${NAME}`);
+    // A status that excludes it hides it; the date range that holds it keeps it.
+    // Mantine's chip hides its checkbox under the label: the label is what a user clicks.
+    const cancelledChip = page.locator('label', { hasText: /^cancelled$/ });
+    await cancelledChip.click();
+    await expect(page.getByRole('checkbox', { name: 'cancelled' })).toBeChecked();
+    await expect(link).toHaveCount(0);
+    await cancelledChip.click();
+    await page.getByLabel('Pick-up from').fill('2026-05-01');
+    await page.getByLabel('Pick-up to').fill('2026-05-31');
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === `/reservation/view/${reservationId}`);
+    await expect(page.getByRole('heading', { name: `Reservation “${NUMBER}”` })).toBeVisible();
+    await expect(page.getByText(NAME, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('as viewer', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+
+  test('sees the three pages, but no cancel button', async ({ page }) => {
+    await openDatabasePage(page);
+    await page.getByRole('tab', { name: /^Activity/ }).click();
+    await expect(
+      page.getByRole('table', { name: 'Activity' }).or(page.getByText('No other connection')),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Cancel query of backend/ })).toHaveCount(0);
+    const refused = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+        : '';
+      const response = await fetch('/api/tools/database/cancel', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ pid: 1 }),
+      });
+      return response.status;
+    });
+    expect(refused).toBe(403);
+
+    await page.goto('/replicationManagement');
+    await expect(page.getByText(/^This server has no replicas/)).toBeVisible();
+    await page.goto('/searchReservation');
+    await page.getByRole('textbox', { name: 'Search reservations' }).fill(NUMBER);
+    await expect(page.getByRole('link', { name: `${NUMBER} — ${NAME}` })).toBeVisible();
+  });
+});
+
+test.describe('as mapper', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.mapper) });
+
+  test('database management is refused with the unauthorised screen', async ({ page }) => {
+    await page.goto('/mongoManagement');
+    await expect(page.getByRole('heading', { name: /^You don't have access to/ })).toBeVisible();
+    await expect(page.getByText(/Unauthorized: it needs the right/)).toContainText('ViewMongo');
+    await expect(page.getByRole('table', { name: 'Tables' })).toHaveCount(0);
+  });
+});
