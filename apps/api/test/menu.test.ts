@@ -167,13 +167,13 @@ describe('GET /api/app-routes', () => {
     expect(flag(routes, '/page/create')).toBe(true);
     expect(flag(routes, '/reservation/view/:id')).toBe(true);
     // Reservations are never edited or created by hand; exports are made by a list's Export button,
-    // never by a form; a planned area has no presets yet.
+    // never by a form.
     expect(flag(routes, '/reservation/edit/:id')).toBe(false);
     expect(flag(routes, '/reservation/create')).toBe(false);
     expect(flag(routes, '/pricewatchLocation/list')).toBe(true);
     expect(flag(routes, '/export/list')).toBe(true);
     expect(flag(routes, '/export/create')).toBe(false);
-    expect(flag(routes, '/menu/list')).toBe(false);
+    expect(flag(routes, '/menu/list')).toBe(true);
     // A list-and-map-list-only area has no forms.
     expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();

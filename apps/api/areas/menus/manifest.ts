@@ -54,4 +54,11 @@ export const menus = defineArea({
     { key: 'updatedAt', label: 'Updated', type: 'datetime', readOnly: true, form: shown('datetime') },
     { key: 'updatedBy', label: 'Updated by', type: 'text', readOnly: true, list: { visible: false } },
   ],
+  sample: {
+    name: 'Sample menu',
+    // The tree as the editor sends it: a list of items (read from SQL so it travels as JSON).
+    content: {
+      sql: `SELECT '[{"id": 1, "name": "Content", "icon": "file-text", "submenu": [{"id": 2, "name": "Pages", "linkTo": "/page/list", "right": "BMTools/Page/List"}]}]'::jsonb`,
+    },
+  },
 });

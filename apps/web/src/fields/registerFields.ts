@@ -1,5 +1,4 @@
 /** Registers a widget for every form field type (`FORM_FIELD_TYPES`), one module per type. */
-import { menutreeField } from '../features/menu-editor/MenuTreeField.tsx';
 import { registerField } from './fieldRegistry.ts';
 import { autocompleteField } from './widgets/autocompleteField.tsx';
 import { booleanField } from './widgets/booleanField.tsx';
@@ -17,6 +16,7 @@ import { jsoncodeField } from './widgets/jsoncodeField.tsx';
 import { jsonviewField } from './widgets/jsonviewField.tsx';
 import { keygeneratorField } from './widgets/keygeneratorField.tsx';
 import { linkField } from './widgets/linkField.tsx';
+import { menutreeField } from './widgets/menutreeField.tsx';
 import { multiselectField } from './widgets/multiselectField.tsx';
 import { numberField } from './widgets/numberField.tsx';
 import { singleselectField } from './widgets/singleselectField.tsx';

@@ -33,9 +33,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
-import { defineField, type FieldWidgetProps } from '../../fields/fieldWidget.ts';
-import { MENU_ICON_NAMES, MenuIcon } from '../menu/menuIcons.tsx';
-import { MENU_KEY } from '../menu/menuQueries.ts';
+import { MENU_ICON_NAMES, MenuIcon } from '../../features/menu/menuIcons.tsx';
+import { MENU_KEY } from '../../features/menu/menuQueries.ts';
+import { defineField, type FieldWidgetProps } from '../fieldWidget.ts';
 import classes from './menuTree.module.css';
 import {
   addChild,
