@@ -98,7 +98,6 @@ export async function startServer(
     const store = localFileStore(config.exports.storageDir);
     jobs = await startExportJobs({
       db,
-      databaseUrl,
       store,
       registry,
       workers: config.exports.workers,

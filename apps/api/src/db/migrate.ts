@@ -46,16 +46,25 @@ async function run(
   log: (msg: string) => void,
 ): Promise<void> {
   if (count === 0) return;
-  await runner({
-    databaseUrl,
-    dir: MIGRATION_GLOBS,
-    useGlob: true,
-    direction,
-    migrationsTable: 'pgmigrations',
-    count,
-    singleTransaction: true,
-    // Several instances may start at once: they wait for the one holding the lock.
-    advisoryLockMode: 'wait',
-    log,
-  });
+  // Our own client, so a connection cut mid-run (the database stopping during a start) fails the
+  // run instead of raising an unhandled 'error' event that would end the process.
+  const dbClient = new pg.Client({ connectionString: databaseUrl });
+  dbClient.on('error', () => {});
+  await dbClient.connect();
+  try {
+    await runner({
+      dbClient,
+      dir: MIGRATION_GLOBS,
+      useGlob: true,
+      direction,
+      migrationsTable: 'pgmigrations',
+      count,
+      singleTransaction: true,
+      // Several instances may start at once: they wait for the one holding the lock.
+      advisoryLockMode: 'wait',
+      log,
+    });
+  } finally {
+    await dbClient.end().catch(() => {});
+  }
 }

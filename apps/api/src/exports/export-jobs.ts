@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
-import type { Db } from '../db/pool.ts';
+import { createPool, type Db } from '../db/pool.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { type RunnerContext, type RunOutcome, runExport } from './export-runner.ts';
 
@@ -22,7 +22,6 @@ const RETRY_LIMIT = 10;
 
 export interface ExportJobsOptions {
   db: Db;
-  databaseUrl: string;
   store: FileStore;
   registry: EntityRegistry;
   /** Exports this instance runs at once; 0: it only sends. */
@@ -45,11 +44,14 @@ export interface ExportJobs {
   stop(): Promise<void>;
 }
 
-const bossOptions = (databaseUrl: string, max: number): PgBoss.ConstructorOptions => ({
-  connectionString: databaseUrl,
+/**
+ * pg-boss runs its SQL through one of our pools (every client of which has an error listener, and
+ * the pool's connect timeout), never a pool of its own: a connection cut while the database stops
+ * then fails a call instead of ending the process.
+ */
+const bossOptions = (pool: Db): PgBoss.ConstructorOptions => ({
   schema: BOSS_SCHEMA,
-  max,
-  application_name: 'bm-tools-jobs',
+  db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
 });
 
 const queueOptions = (jobTimeoutMinutes: number): PgBoss.Queue => ({
@@ -65,30 +67,57 @@ const queueOptions = (jobTimeoutMinutes: number): PgBoss.Queue => ({
  * instance's start finds them and two instances never race to create them.
  */
 export async function installExportQueue(databaseUrl: string, jobTimeoutMinutes = 60): Promise<void> {
-  const boss = new PgBoss({ ...bossOptions(databaseUrl, 1), supervise: false, schedule: false });
+  const pool = createPool(databaseUrl, 1);
+  const boss = new PgBoss({ ...bossOptions(pool), supervise: false, schedule: false });
   boss.on('error', () => {});
-  await boss.start();
   try {
+    await boss.start();
     await boss.createQueue(EXPORT_QUEUE, queueOptions(jobTimeoutMinutes));
     await boss.updateQueue(EXPORT_QUEUE, queueOptions(jobTimeoutMinutes));
   } finally {
-    await boss.stop({ graceful: false, wait: true });
+    await stopBounded(boss, false);
+    await pool.end().catch(() => {});
   }
+}
+
+/** How long stopping the queue may take; the database may be going away at the same moment. */
+const STOP_MS = 15_000;
+
+/**
+ * Stops pg-boss without ever holding up a shutdown: its stop waits for running jobs (graceful) and
+ * then closes its pool, which can wait on a database that is stopping too. Errors are ignored:
+ * whatever was not finished stays in the database for the next start.
+ */
+async function stopBounded(boss: PgBoss, graceful: boolean): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    boss.stop({ graceful, wait: true, timeout: STOP_MS - 2_000 }).catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STOP_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 export async function startExportJobs(options: ExportJobsOptions): Promise<ExportJobs> {
   const { db, store, log } = options;
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const boss = new PgBoss({
-    ...bossOptions(options.databaseUrl, 2),
+    ...bossOptions(db),
     // The migrations installed the schema; only one instance at a time supervises (an advisory lock).
     migrate: false,
     schedule: false,
     supervise: options.workers > 0,
   });
   boss.on('error', (error) => log.warn({ err: error }, 'export queue error'));
-  await boss.start();
-  await boss.updateQueue(EXPORT_QUEUE, queueOptions(options.jobTimeoutMinutes));
+  try {
+    await boss.start();
+    await boss.updateQueue(EXPORT_QUEUE, queueOptions(options.jobTimeoutMinutes));
+  } catch (error) {
+    await stopBounded(boss, false);
+    throw error;
+  }
 
   const running = new Set<AbortController>();
   const context: RunnerContext = { db, store, registry: options.registry, worker, log };
@@ -175,7 +204,7 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
       stopping ??= (async () => {
         if (timer) clearInterval(timer);
         for (const controller of running) controller.abort();
-        await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+        await stopBounded(boss, true);
       })();
       return stopping;
     },
