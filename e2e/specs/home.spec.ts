@@ -5,8 +5,8 @@ import { resetPresets } from '../support/list-helpers.ts';
 import { navbar, openGroup } from '../support/shell.ts';
 
 const cases: readonly [DemoAccount, string][] = [
-  [ACCOUNTS.admin, 'pages: the tools before it in the order have no address'],
-  [ACCOUNTS.viewer, 'pages: the tools before it in the order have no address'],
+  [ACCOUNTS.admin, 'the database tool, first in the order and drawn by the console itself'],
+  [ACCOUNTS.viewer, 'the database tool, first in the order and drawn by the console itself'],
   [ACCOUNTS.editor, 'pages, its first permitted entry'],
   [ACCOUNTS.mapper, 'price-watch locations, its first permitted entry'],
 ];
@@ -46,14 +46,16 @@ test.describe('returning', () => {
   });
 
   test('a tool without an address is marked in the menu and never remembered', async ({ page }) => {
-    await page.goto('/mongoManagement');
+    await page.goto('/roadmapManagement');
     await waitForShell(page, ACCOUNTS.admin.email);
     await expect(page.getByText('No address is configured for this tool.')).toBeVisible();
     await openGroup(page, 'Tools');
-    // The entry keeps its name; the mark is its description.
-    const entry = navbar(page).getByRole('link', { name: 'Database management', exact: true });
+    // The entry keeps its name; the mark is its description. A native tool is never marked.
+    const entry = navbar(page).getByRole('link', { name: 'Roadmap', exact: true });
     await expect(entry).toBeVisible();
     await expect(entry).toHaveAccessibleDescription('Not set up yet: ask your administrator');
+    const native = navbar(page).getByRole('link', { name: 'Database management', exact: true });
+    await expect(native).not.toHaveAccessibleDescription('Not set up yet: ask your administrator');
     await openGroup(page, 'Content');
     await expect(navbar(page).getByRole('link', { name: 'Pages', exact: true })).toBeVisible();
     await page.goto('/');

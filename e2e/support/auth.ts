@@ -7,14 +7,15 @@ export interface DemoAccount {
   email: string;
   password: string;
   /**
-   * Where `/` leads this account on a fresh session: the first menu entry whose screen opens (tools
-   * have no address in the e2e server). `/` itself when nothing is set up for the role yet.
+   * Where `/` leads this account on a fresh session: the first menu entry whose screen opens (the
+   * database tool first, for those who hold it; the framed tools have no address in the e2e
+   * server). `/` itself when nothing is set up for the role yet.
    */
   home: string;
 }
 
 export const ACCOUNTS = {
-  admin: { key: 'admin', email: 'admin@bmtools.local', password: 'admin', home: '/page/list' },
+  admin: { key: 'admin', email: 'admin@bmtools.local', password: 'admin', home: '/mongoManagement' },
   editor: { key: 'editor', email: 'editor@bmtools.local', password: 'editor', home: '/page/list' },
   mapper: {
     key: 'mapper',
@@ -22,7 +23,7 @@ export const ACCOUNTS = {
     password: 'mapper',
     home: '/pricewatchLocation/list',
   },
-  viewer: { key: 'viewer', email: 'viewer@bmtools.local', password: 'viewer', home: '/page/list' },
+  viewer: { key: 'viewer', email: 'viewer@bmtools.local', password: 'viewer', home: '/mongoManagement' },
 } as const satisfies Record<string, DemoAccount>;
 
 export const ALL_ACCOUNTS: readonly DemoAccount[] = Object.values(ACCOUNTS);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** The right that cancels a running query from the database page (admin only). */
 export const CANCEL_QUERY_RIGHT = 'CancelQuery';
+/** Tools the console draws itself (no frame): always set up, whatever `toolUrls` says. */
+export const NATIVE_TOOL_KEYS: readonly string[] = ['mongo', 'replication', 'search'];
 
 export const TOOL_PATHS = {
   database: '/api/tools/database',

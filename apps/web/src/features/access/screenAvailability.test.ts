@@ -12,6 +12,7 @@ const routes: AppRoute[] = [
     hasPreset: false,
   },
   { pattern: '/gizmoManagement', kind: 'tool', right: 'ViewGizmo', toolKey: 'gizmo' },
+  { pattern: '/mongoManagement', kind: 'tool', right: 'ViewMongo', toolKey: 'mongo' },
 ];
 
 const context = (
@@ -25,6 +26,11 @@ const context = (
 });
 
 describe('screenState', () => {
+  it('counts a native tool as set up without an address, and denied without its right', () => {
+    expect(screenState('/mongoManagement', context(['ViewMongo']))).toBe('open');
+    expect(screenState('/mongoManagement', context([]))).toBe('denied');
+  });
+
   it('opens a screen whose right is held', () => {
     expect(screenState('/widget/list?status=1', context(['BMTools/Widget/List']))).toBe('open');
   });

@@ -4,7 +4,7 @@
  * menu marks entries that would only say "not set up" (a tool with no address, a preset screen
  * without its default preset).
  */
-import type { AppRoute, RuntimeConfig } from '@bm/contracts';
+import { type AppRoute, NATIVE_TOOL_KEYS, type RuntimeConfig } from '@bm/contracts';
 import { isInAppPath } from '../../app/auth/afterLoginUrl.ts';
 import { toolFrameUrl } from '../../app/config/toolFrameUrl.ts';
 import { matchAppRoute } from '../../app/routes/matchAppRoute.ts';
@@ -12,7 +12,8 @@ import { matchAppRoute } from '../../app/routes/matchAppRoute.ts';
 /**
  * - `open`: the screen exists and the user holds its right.
  * - `denied`: the user lacks the screen's right.
- * - `unset`: the right is held but the screen is not set up (tool without address, no default preset).
+ * - `unset`: the right is held but the screen is not set up (a framed tool without address, no
+ *   default preset); the native tools are always set up.
  * - `unknown`: not a screen of the route table (a page config's route, or an external link).
  */
 export type ScreenState = 'open' | 'denied' | 'unset' | 'unknown';
@@ -30,6 +31,9 @@ export function screenState(link: string, { routes, rights, config }: ScreenCont
   if (!match) return 'unknown';
   const { route } = match;
   if (!rights.has(route.right)) return 'denied';
-  if (route.kind === 'tool') return toolFrameUrl(config, route.toolKey ?? '') ? 'open' : 'unset';
+  if (route.kind === 'tool') {
+    const key = route.toolKey ?? '';
+    return NATIVE_TOOL_KEYS.includes(key) || toolFrameUrl(config, key) ? 'open' : 'unset';
+  }
   return route.hasPreset === false ? 'unset' : 'open';
 }
