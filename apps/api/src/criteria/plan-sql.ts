@@ -145,18 +145,31 @@ function source(request: Pick<ListRequest, 'view' | 'of'>, params: Params): stri
   return request.of === undefined ? view : `${view}(${params.add(request.of, 'integer')}) AS "v"`;
 }
 
-/** One page, fetching one row more than asked so `hasMore` needs no count. */
-export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGuard): SqlQuery {
-  const params = new Params();
+/**
+ * The list's columns, rows and order, without a page. The sort ends with the key, a unique
+ * tie-breaker that keeps pages stable and an export's order total; it follows the last key's
+ * direction.
+ */
+function orderedSelect(
+  request: Omit<ListRequest, 'pageIndex' | 'pageSize'>,
+  key: CatalogColumn,
+  params: Params,
+  guard?: SqlGuard,
+): string {
   const columns = request.fields.map((c) => quoteIdent(c.name)).join(', ');
   const order = request.sort.map((s) => `${quoteIdent(s.column.name)} ${s.direction}`);
   if (!request.sort.some((s) => s.column.name === key.name)) {
-    // A unique tie-breaker keeps pages stable; it follows the last key's direction.
     order.push(`${quoteIdent(key.name)} ${request.sort.at(-1)?.direction ?? 'ASC'}`);
   }
+  return `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard)} ORDER BY ${order.join(', ')}`;
+}
+
+/** One page, fetching one row more than asked so `hasMore` needs no count. */
+export function listSql(request: ListRequest, key: CatalogColumn, guard?: SqlGuard): SqlQuery {
+  const params = new Params();
   const text =
-    `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard)}` +
-    ` ORDER BY ${order.join(', ')} LIMIT ${params.add(request.pageSize + 1, 'bigint')}` +
+    orderedSelect(request, key, params, guard) +
+    ` LIMIT ${params.add(request.pageSize + 1, 'bigint')}` +
     ` OFFSET ${params.add(request.pageIndex * request.pageSize, 'bigint')}`;
   return { text, values: params.values };
 }
@@ -180,25 +193,14 @@ export function estimateSql(
   };
 }
 
-/**
- * Every row of the list, in its order, for a cursor (an export): the list's statement without
- * its page. The tie-breaker on the key keeps the order total, as the pages have it.
- */
+/** Every row of the list, in its order, for a cursor (an export): the list's statement without its page. */
 export function exportSql(
   request: Omit<ListRequest, 'pageIndex' | 'pageSize'>,
   key: CatalogColumn,
   guard?: SqlGuard,
 ): SqlQuery {
   const params = new Params();
-  const columns = request.fields.map((c) => quoteIdent(c.name)).join(', ');
-  const order = request.sort.map((s) => `${quoteIdent(s.column.name)} ${s.direction}`);
-  if (!request.sort.some((s) => s.column.name === key.name)) {
-    order.push(`${quoteIdent(key.name)} ${request.sort.at(-1)?.direction ?? 'ASC'}`);
-  }
-  return {
-    text: `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard)} ORDER BY ${order.join(', ')}`,
-    values: params.values,
-  };
+  return { text: orderedSelect(request, key, params, guard), values: params.values };
 }
 
 /** The caller's own rows only, for an entity with an owner column (and nothing otherwise). */

@@ -15,6 +15,7 @@ import { CriteriaError } from '../criteria/criteria.types.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
 import type { FileStore, FileUpload } from '../files/file-store.ts';
+import { plannedRows } from '../lists/list-service.ts';
 import { raiseNotification } from '../notifications/notification-store.ts';
 import { hasRight } from '../users/users.ts';
 import { type ExportPlan, entityOfSource, planExport } from './export-plan.ts';
@@ -204,11 +205,7 @@ export async function runExport(ctx: RunnerContext, id: number, signal: AbortSig
     if (!(await hasRight(ctx.db, claimed.requested_by, planned.listRight))) {
       throw new ExportRefused(`You no longer hold the right to read this list (${planned.listRight})`);
     }
-    const estimate = await ctx.db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      planned.estimate.text,
-      planned.estimate.values,
-    );
-    const expected = Math.round(estimate.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    const expected = await plannedRows(ctx.db, planned.estimate);
     await ctx.db.query('UPDATE exports SET expected_rows = $2 WHERE id = $1', [id, expected]);
     const key = `xlsx/${id}-${claimed.attempt}-${randomBytes(6).toString('hex')}.xlsx`;
     upload = await ctx.store.begin(key);

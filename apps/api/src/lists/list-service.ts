@@ -20,6 +20,7 @@ import {
   listSql,
   ownerGuard,
   type SqlGuard,
+  type SqlQuery,
 } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -76,6 +77,12 @@ interface ExplainRow {
   'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
 }
 
+/** The rows the planner expects an `estimateSql` statement to find (no rows are read). */
+export async function plannedRows(db: Queryable, explain: SqlQuery): Promise<number> {
+  const { rows } = await db.query<ExplainRow>(explain.text, explain.values);
+  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
 export async function runPageSummary(
   db: Queryable,
   entity: EntitySpec,
@@ -86,9 +93,7 @@ export async function runPageSummary(
   const request = parseListQuery(query, entity);
   const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query), of };
   const owner = ownerGuard(entity.owner, email);
-  const explain = estimateSql(target, owner);
-  const { rows } = await db.query<ExplainRow>(explain.text, explain.values);
-  const estimate = Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  const estimate = await plannedRows(db, estimateSql(target, owner));
   let total = estimate;
   let exact = false;
   if (estimate <= EXACT_COUNT_LIMIT) {
