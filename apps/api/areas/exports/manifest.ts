@@ -6,7 +6,7 @@
  * failed. Sending an export needs `BMTools/Export/List` (its list right); the Create and Edit
  * rights exist as the rights table names them, but no screen creates or edits an export.
  */
-import { defineArea } from '../manifest.ts';
+import { type AreaField, defineArea } from '../manifest.ts';
 import { seedExports } from './demo.ts';
 
 const STATUS = {
@@ -17,10 +17,22 @@ const STATUS = {
   cancelled: { color: 'orange', label: 'Cancelled' },
   expired: { color: 'dark', label: 'Expired' },
 };
-const shown = (type: 'number' | 'text' | 'datetime', tabId?: number) => ({
+/**
+ * Every field of an export is written by the job, never by a form: read-only, and shown on the
+ * view page as its own type.
+ */
+const field = (
+  key: string,
+  label: string,
+  type: 'number' | 'text' | 'datetime',
+  list?: AreaField['list'],
+): AreaField => ({
+  key,
+  label,
   type,
-  cssClass: 'readonly',
-  ...(tabId === undefined ? {} : { tabId }),
+  readOnly: true,
+  ...(list === undefined ? {} : { list }),
+  form: { type, cssClass: 'readonly' },
 });
 const IN_PROGRESS = "status == 'queued' || status == 'running'";
 
@@ -65,64 +77,26 @@ export const exportFiles = defineArea({
   },
   form: { version: 1, presets: ['View'], viewOnly: true },
   fields: [
-    { key: 'id', label: 'Id', type: 'number', readOnly: true, form: shown('number') },
-    { key: 'fileName', label: 'File name', type: 'text', readOnly: true, form: shown('text') },
-    { key: 'pageName', label: 'List', type: 'text', readOnly: true, form: shown('text') },
+    field('id', 'Id', 'number'),
+    field('fileName', 'File name', 'text'),
+    field('pageName', 'List', 'text'),
+    field('status', 'Status', 'text', { tags: STATUS }),
+    field('rowCount', 'Rows', 'number'),
+    field('expectedRows', 'Expected rows', 'number', { visible: false }),
+    field('sizeBytes', 'Size (bytes)', 'number', { visible: false }),
+    field('requestedAt', 'Requested', 'datetime'),
+    field('finishedAt', 'Finished', 'datetime'),
+    field('error', 'Reason', 'text'),
+    field('requestedBy', 'Requested by', 'text', { visible: false, filter: false }),
+    // The view page only.
+    field('source', 'Source', 'text', false),
+    field('columns', 'Columns', 'text', false),
     {
-      key: 'status',
-      label: 'Status',
-      type: 'text',
-      readOnly: true,
-      list: { tags: STATUS },
-      form: shown('text'),
-    },
-    { key: 'rowCount', label: 'Rows', type: 'number', readOnly: true, form: shown('number') },
-    {
-      key: 'expectedRows',
-      label: 'Expected rows',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
-    {
-      key: 'sizeBytes',
-      label: 'Size (bytes)',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
-    { key: 'requestedAt', label: 'Requested', type: 'datetime', readOnly: true, form: shown('datetime') },
-    { key: 'finishedAt', label: 'Finished', type: 'datetime', readOnly: true, form: shown('datetime') },
-    { key: 'error', label: 'Reason', type: 'text', readOnly: true, form: shown('text') },
-    {
-      key: 'requestedBy',
-      label: 'Requested by',
-      type: 'text',
-      readOnly: true,
-      list: { visible: false, filter: false },
-      form: shown('text'),
-    },
-    { key: 'source', label: 'Source', type: 'text', list: false, readOnly: true, form: shown('text') },
-    { key: 'columns', label: 'Columns', type: 'text', list: false, readOnly: true, form: shown('text') },
-    {
-      key: 'criteria',
-      label: 'Filters and sort',
-      type: 'text',
-      list: false,
-      readOnly: true,
+      ...field('criteria', 'Filters and sort', 'text', false),
       form: { type: 'jsoncode', cssClass: 'readonly' },
     },
-    { key: 'attempt', label: 'Runs', type: 'number', list: false, readOnly: true, form: shown('number') },
-    {
-      key: 'startedAt',
-      label: 'Started',
-      type: 'datetime',
-      list: false,
-      readOnly: true,
-      form: shown('datetime'),
-    },
+    field('attempt', 'Runs', 'number', false),
+    field('startedAt', 'Started', 'datetime', false),
   ],
   demo: seedExports,
 });
