@@ -17,6 +17,8 @@ import { type RunnerContext, type RunOutcome, runExport } from './export-runner.
 const EXPORT_QUEUE = 'bm-export';
 const BOSS_SCHEMA = 'pgboss';
 const SWEEP_MS = 10 * 60 * 1000;
+/** The queue's job timeout until an instance starts with its own (EXPORT_JOB_TIMEOUT_MINUTES). */
+const DEFAULT_JOB_TIMEOUT_MINUTES = 60;
 /** Retries of a run that failed for reasons outside the export (a stop, the database away). */
 const RETRY_LIMIT = 10;
 
@@ -63,17 +65,17 @@ const queueOptions = (jobTimeoutMinutes: number): PgBoss.Queue => ({
 });
 
 /**
- * Creates (or updates) the queue's tables in the database: run with the migrations, so an
- * instance's start finds them and two instances never race to create them.
+ * Creates the queue's tables and the queue (if missing) in the database: run with the migrations,
+ * so an instance's start finds them and two instances never race to create them. Each instance's
+ * start sets the queue's options from its own configuration.
  */
-export async function installExportQueue(databaseUrl: string, jobTimeoutMinutes = 60): Promise<void> {
+export async function installExportQueue(databaseUrl: string): Promise<void> {
   const pool = createPool(databaseUrl, 1);
   const boss = new PgBoss({ ...bossOptions(pool), supervise: false, schedule: false });
   boss.on('error', () => {});
   try {
     await boss.start();
-    await boss.createQueue(EXPORT_QUEUE, queueOptions(jobTimeoutMinutes));
-    await boss.updateQueue(EXPORT_QUEUE, queueOptions(jobTimeoutMinutes));
+    await boss.createQueue(EXPORT_QUEUE, queueOptions(DEFAULT_JOB_TIMEOUT_MINUTES));
   } finally {
     await stopBounded(boss, false);
     await pool.end().catch(() => {});
