@@ -56,6 +56,17 @@ async function stored(key: string): Promise<boolean> {
   return false;
 }
 
+/** Files (finished or half written) of one export under any test server's export folder. */
+async function partsOf(id: number): Promise<string[]> {
+  const found: string[] = [];
+  const folders = (await readdir(tmpdir())).filter((name) => name.startsWith('bm-exports-'));
+  for (const folder of folders) {
+    const files = await readdir(path.join(tmpdir(), folder, 'xlsx')).catch(() => []);
+    found.push(...files.filter((name) => name.startsWith(`${id}-`)));
+  }
+  return found;
+}
+
 const SELECTOR = [
   { field: 'reservationNumber', label: 'Reservation no.' },
   { field: 'customerName', label: 'Customer' },
@@ -363,6 +374,8 @@ describe('cancelling, failing, deleting and expiring', () => {
         { field: 'path', label: 'Path' },
       ],
     });
+    // Cancelled while it runs: the run itself has to notice and stop.
+    await waitForExport('admin', id, (row) => row.status === 'running' && row.rowCount > 0);
     const answer = await call('admin', 'POST', `/api/exports/${id}/cancel`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ isSuccess: true, message: 'Export cancelled' });
@@ -373,6 +386,8 @@ describe('cancelling, failing, deleting and expiring', () => {
       [id],
     );
     expect(rows[0]).toEqual({ status: 'cancelled', storage_key: null });
+    // The half-written file was dropped, not left in storage.
+    expect(await partsOf(id)).toEqual([]);
     expect((await download('admin', id)).status).toBe(409);
     const ready = await db.query(`SELECT 1 FROM notifications WHERE actions -> 'download' ->> 'url' = $1`, [
       `/api/exports/download?id=${id}`,
