@@ -6,6 +6,14 @@
 import type { CancelQueryResult, DatabaseInfo, ReplicationInfo, ReservationHit } from '@bm/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../src/db/pool.ts';
+import {
+  type FieldPath,
+  FUZZY_FIELDS,
+  type FuzzyField,
+  searchQuerySchema,
+  searchReservations,
+} from '../src/tools/reservation-search.ts';
 import { apiCaller, startSignedIn } from './api-caller.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -215,6 +223,68 @@ describe('GET /api/tools/reservations/search', () => {
       const answer = await search(query);
       expect(answer.status, query).toBe(400);
       expect(Object.keys(answer.body.errors ?? {}), query).toContain(field);
+    }
+  });
+});
+
+/**
+ * The search ranks each field's best rows and then those together. Whichever way a field is read
+ * (its distinct values, or its trigram index), the answer must be the one a single query ranking
+ * every matching row gives: the same rows in the same order.
+ */
+describe('reservation search: each field read either way answers as ranking every match', () => {
+  const REFERENCE = `
+    SELECT id, greatest(CASE WHEN reservation_number = $2 THEN 2 ELSE 0 END,
+                        CASE WHEN customer_email = $3 THEN 1.5 ELSE 0 END,
+                        word_similarity($1, customer_name), word_similarity($1, supplier),
+                        word_similarity($1, pickup_location), word_similarity($1, dropoff_location))::float8 AS score
+      FROM reservations
+     WHERE (reservation_number = $2 OR customer_email = $3 OR $1 <% customer_name OR $1 <% supplier
+            OR $1 <% pickup_location OR $1 <% dropoff_location)
+       AND ($4::date IS NULL OR pickup_date >= $4::date) AND ($5::date IS NULL OR pickup_date < $5::date + 1)
+       AND (cardinality($6::text[]) = 0 OR status = ANY ($6::text[]))
+     ORDER BY score DESC, pickup_date DESC, id DESC
+     LIMIT 50`;
+  const every = (path: FieldPath) =>
+    Object.fromEntries(FUZZY_FIELDS.map((f) => [f, path])) as Record<FuzzyField, FieldPath>;
+  const mixed = Object.fromEntries(FUZZY_FIELDS.map((f, i) => [f, i % 2 ? 'values' : 'trigram'])) as Record<
+    FuzzyField,
+    FieldPath
+  >;
+  const queries = [
+    { q: 'Sixt' },
+    { q: 'Murphy' },
+    { q: 'Airport' },
+    { q: 'Quakcenbush' },
+    { q: NUMBER },
+    { q: 'w.quackenbush@example.org' },
+    { q: 'Hertz', from: '2025-06-01', to: '2025-09-30' },
+    { q: 'Sixt', status: 'completed,cancelled' },
+    { q: 'Faro Airport', from: '2026-01-01', status: 'pending' },
+  ];
+
+  it.each(queries)('%o', async (raw) => {
+    const pool = createPool(server.databaseUrl, 1);
+    try {
+      const query = searchQuerySchema.parse(raw);
+      await db.query('BEGIN');
+      await db.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+      const expected = await db.query<{ id: number; score: number }>(REFERENCE, [
+        query.q,
+        query.q.toUpperCase(),
+        query.q.toLowerCase(),
+        query.from ?? null,
+        query.to ?? null,
+        query.status,
+      ]);
+      await db.query('COMMIT');
+      expect(expected.rows.length).toBeGreaterThan(0);
+      for (const paths of [every('values'), every('trigram'), mixed]) {
+        const hits = await searchReservations(pool, query, paths);
+        expect(hits.map((h) => [h.id, h.score])).toEqual(expected.rows.map((r) => [r.id, r.score]));
+      }
+    } finally {
+      await pool.end();
     }
   });
 });
