@@ -115,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   loopbackHost(app, config);
   await securityHeaders(app, config);
   inputGuard(app);
-  await app.register(rateLimit, { global: false });
+  // Routes state their own limits (config.rateLimit); without the plugin those are inert.
+  if (config.rateLimits) await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'BM Tools API', version: '1.0.0' },

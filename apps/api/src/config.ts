@@ -121,10 +121,16 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(168),
   EXPORT_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1439).default(60),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface AppConfig {
   production: boolean;
+  /**
+   * Per-route request limits (sign-in, exports, uploads, code validation). On unless RATE_LIMITS=off,
+   * which only a benchmark run should set: its thousands of calls from one address are not an attack.
+   */
+  rateLimits: boolean;
   /** NODE_ENV=development (the default of `npm start`): local conveniences such as loopbackHost. */
   development: boolean;
   port: number;
@@ -210,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseDelayS: e.LOGIN_DELAY_BASE,
       maxDelayS: Math.max(e.LOGIN_DELAY_BASE, e.LOGIN_DELAY_MAX),
     },
+    rateLimits: e.RATE_LIMITS === 'on',
     exports: {
       storageDir: path.resolve(repoRoot, e.EXPORT_STORAGE_DIR ?? path.join(e.DATA_DIR, 'exports')),
       workers: e.EXPORT_WORKERS,

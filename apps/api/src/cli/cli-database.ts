@@ -17,7 +17,8 @@ export async function withCliDatabase(config: AppConfig, work: (db: Db) => Promi
     );
     url = embedded.url;
   }
-  const db = createPool(url, 2);
+  // An operator's command (seeding millions of rows) may run long statements.
+  const db = createPool(url, 2, { statementTimeoutMs: 0 });
   try {
     await migrate(url);
     // A CLI run that creates the embedded database seeds it, exactly as the first `npm start` would.

@@ -15,13 +15,24 @@ export type Queryable = pg.Pool | pg.PoolClient;
 /** How long a request waits for a connection (a free one, or a new one) before it gets a 503. */
 const CONNECT_TIMEOUT_MS = 5000;
 
-export function createPool(connectionString: string, max: number): Db {
+/** How long one statement of a request may run before PostgreSQL cancels it. */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * `statementTimeoutMs` 0 lifts the limit: only for batch work run by an operator (seeding millions
+ * of rows), never for a pool that serves requests.
+ */
+export function createPool(
+  connectionString: string,
+  max: number,
+  { statementTimeoutMs = STATEMENT_TIMEOUT_MS }: { statementTimeoutMs?: number } = {},
+): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
     application_name: 'bm-tools',
     // Dates without a zone mean UTC; no statement may hold a connection for ever.
-    options: '-c TimeZone=UTC -c statement_timeout=30000',
+    options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`,
     // During an outage a request fails fast (503) instead of queueing until the database returns.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
