@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check and test, in order, stopping at the first failure:
- *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest) → Chromium → SPA build →
- *   browser tests (playwright).
+ *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest) →
+ *   the API and contract tests again under NODE_LTS when it names a second Node binary → Chromium →
+ *   SPA build → browser tests (playwright).
  * Ends with one line `N passed, M failed` (tests of vitest and playwright together; a failed step
  * that is not a test runner counts as one failure) and exits non-zero on any failure.
  */
@@ -17,6 +18,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, '.tmp', 'test-results');
 const vitestJson = path.join(resultsDir, 'vitest.json');
+const vitestLtsJson = path.join(resultsDir, 'vitest-lts.json');
 const playwrightJson = path.join(resultsDir, 'playwright.json');
 
 const totals = { passed: 0, failed: 0 };
@@ -51,8 +53,8 @@ const readJson = (file) => {
   }
 };
 
-function countVitest() {
-  const report = readJson(vitestJson);
+function countVitest(file = vitestJson) {
+  const report = readJson(file);
   if (!report) return undefined;
   return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
 }
@@ -113,6 +115,25 @@ await step(
   () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]),
   countVitest,
 );
+// NODE_LTS: a second Node.js binary (CI installs the current LTS, Node 24, from the npm registry):
+// the API and contract tests run under it too, so the server is known to work on both lines.
+const nodeLts = process.env.NODE_LTS;
+if (nodeLts) {
+  await step(
+    `API and contract tests under ${nodeLts}`,
+    () =>
+      run(nodeLts, [
+        path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--project=api',
+        '--project=contracts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${vitestLtsJson}`,
+      ]),
+    () => countVitest(vitestLtsJson),
+  );
+}
 await step('Chromium', async () => {
   try {
     const chrome = ensureChromium({ log: (line) => console.log(line) });
