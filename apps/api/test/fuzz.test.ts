@@ -6,44 +6,14 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type Route, registeredRoutes } from './routes.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
 let adminToken = '';
 
-interface Route {
-  method: string;
-  url: string;
-}
 let routes: Route[] = [];
-
-/**
- * The routes of the Fastify instance, from `printRoutes()`: a tree whose lines are path segments
- * (children indented four characters deeper), a route line ending in its methods.
- */
-function registeredRoutes(tree: string): Route[] {
-  const found: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    if (!match[3]) continue;
-    // Routes that differ only in a parameter's name share a node: `:rightName|:id`.
-    const joined = stack.join('');
-    const shared = /:\w+(?:\|:\w+)+/.exec(joined)?.[0];
-    const urls = shared ? shared.split('|').map((name) => joined.replace(shared, name)) : [joined];
-    for (const url of urls) {
-      for (const method of match[3].split(', ')) {
-        if (method !== 'HEAD' && method !== 'OPTIONS') found.push({ method, url });
-      }
-    }
-  }
-  return found;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
