@@ -3,6 +3,10 @@
  * demo accounts (README) hold one each. The same roles serve real accounts created with `npm run users`.
  */
 import { EXPORT_RIGHT } from '@bm/contracts';
+
+/** Every right of the Export entity (its List right is the one that sends an export). */
+const EXPORT_ENTITY_PREFIX = EXPORT_RIGHT.slice(0, EXPORT_RIGHT.lastIndexOf('/') + 1);
+
 import { type Action, AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
 
 export interface RoleDefinition {
@@ -55,7 +59,8 @@ export const ROLES: readonly RoleDefinition[] = [
     name: 'viewer',
     description: 'Every list and view right and the view tool rights; nothing that changes data or exports',
     rights: [
-      ...rightsOf(entities, ['List', 'View']).filter((r) => r !== EXPORT_RIGHT),
+      // Exports are the exporting roles' own files: the viewer, who may not export, sees none of them.
+      ...rightsOf(entities, ['List', 'View']).filter((r) => !r.startsWith(EXPORT_ENTITY_PREFIX)),
       ...AREAS.flatMap((a) => (a.kind === 'tool' ? [a.right] : [])),
       LOCATION_RIGHTS[0],
     ],
