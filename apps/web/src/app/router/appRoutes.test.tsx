@@ -2,7 +2,7 @@ import { type AppRoutes, entityRoutes, type MenuItem } from '@bm/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS_KEY } from '../../features/access/useUserRights.ts';
 import { FAVORITES_KEY, MENU_KEY } from '../../features/menu/menuQueries.ts';
 import { type RequestHandler, stubHttp, stubSession, testConfig } from '../../test/testServices.tsx';
@@ -57,6 +57,18 @@ function renderApp(path: string, session: Session = stubSession(), handler: Requ
   return { router, http };
 }
 
+// Tool and dynamic pages load lazily; load their modules once up front so each test waits for a
+// render, not for the modules' first transform. React still shows the loader first and reveals the
+// page after a short throttle, so the waits for those pages allow a little longer.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../features/tools/ToolScreen.tsx'),
+    import('../../features/dynamic-pages/DynamicRoute.tsx'),
+  ]);
+});
+
+const LAZY_PAGE = { timeout: 3000 };
+
 describe('app routes', () => {
   it("sends / to the first permitted entry in the server's home order", async () => {
     const { router } = renderApp('/');
@@ -72,12 +84,12 @@ describe('app routes', () => {
 
   it('shows the not-found page for unknown paths and non-numeric ids', async () => {
     renderApp('/widget/edit/abc');
-    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(await screen.findByText('Oops! Page not found', {}, LAZY_PAGE)).toBeInTheDocument();
   });
 
   it("shows the not-found page for a screen absent from the server's table, right or not", async () => {
     renderApp('/widget/create');
-    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(await screen.findByText('Oops! Page not found', {}, LAZY_PAGE)).toBeInTheDocument();
     expect(screen.queryByText('403')).not.toBeInTheDocument();
   });
 
@@ -120,12 +132,17 @@ describe('app routes', () => {
 
   it('frames a configured tool', async () => {
     renderApp('/gizmoManagement');
-    expect(await screen.findByTitle('Gizmo')).toHaveAttribute('src', 'https://gizmo.example.test/');
+    expect(await screen.findByTitle('Gizmo', {}, LAZY_PAGE)).toHaveAttribute(
+      'src',
+      'https://gizmo.example.test/',
+    );
   });
 
   it('explains a tool without an address', async () => {
     renderApp('/gadgetManagement');
-    expect(await screen.findByText('No address is configured for this tool.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No address is configured for this tool.', {}, LAZY_PAGE),
+    ).toBeInTheDocument();
   });
 
   it('hides the menu and header by query-string switches', async () => {

@@ -2,11 +2,20 @@
  * The create, edit, view and bulk-edit routes of an entity: the route's
  * right picks the preset, the server's route table gives the rights around it, and the entity's
  * segment its edit, view and list paths.
+ *
+ * The form engine and its field widgets load when a record screen opens, not with the lists: this
+ * module stays small because the list route imports it (through the entity screen) to tell record
+ * screens apart.
  */
 import type { AppRoute, ScreenKind } from '@bm/contracts';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { entityScreenRights } from '../access/screenRights.ts';
-import { RecordScreenView } from './RecordScreenView.tsx';
 import type { RecordScreen } from './recordScreen.ts';
+
+const RecordScreenView = lazy(async () => ({
+  default: (await import('./RecordScreenView.tsx')).RecordScreenView,
+}));
 
 const MODES: Partial<Record<ScreenKind, RecordScreen['mode']>> = {
   create: 'create',
@@ -37,5 +46,15 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     singular: route.singular,
     listLabel: route.label,
   };
-  return <RecordScreenView screen={screen} />;
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading the form" />
+        </Center>
+      }
+    >
+      <RecordScreenView screen={screen} />
+    </Suspense>
+  );
 }

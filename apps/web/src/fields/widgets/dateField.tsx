@@ -1,30 +1,16 @@
-/** date: a typeable date input with a calendar, `YYYY-MM-DD`. */
-import '@mantine/dates/styles.css';
-import { DateInput } from '@mantine/dates';
-import { DATE_FORMAT, dateFromRecord, dateToPayload, formatDate, strictParser } from '../dates/dateValues.ts';
-import { defineField, type FieldViewProps, type FieldWidgetProps } from '../fieldWidget.ts';
-import { asText, baseInputProps } from '../inputProps.ts';
-
-function DateFieldInput(props: FieldWidgetProps) {
-  return (
-    <DateInput
-      {...baseInputProps(props)}
-      value={asText(props.value) || null}
-      valueFormat={DATE_FORMAT}
-      dateParser={strictParser(DATE_FORMAT, false)}
-      placeholder={DATE_FORMAT}
-      clearable={!props.readOnly}
-      popoverProps={{ withinPortal: true }}
-      onChange={(next) => props.onChange(next ? dateFromRecord(next) : null)}
-    />
-  );
-}
+/** date: a typeable date input with a calendar, `YYYY-MM-DD` (the picker loads lazily). */
+import { dateFromRecord, dateToPayload, formatDate } from '../dates/dateValues.ts';
+import { defineField, type FieldViewProps } from '../fieldWidget.ts';
+import { lazyFieldInput } from '../lazyFieldInput.tsx';
 
 const DateView = ({ value }: FieldViewProps) => <>{formatDate(value)}</>;
 
 export const dateField = defineField({
   type: 'date',
-  Component: DateFieldInput,
+  Component: lazyFieldInput(
+    async () => (await import('../dates/DatePickers.tsx')).DateFieldInput,
+    'date picker',
+  ),
   View: DateView,
   textual: false,
   fromRecord: dateFromRecord,
