@@ -2,15 +2,59 @@
  * Build and dev server of the SPA: two pages (the app and the silent-renew callback), no inlined assets
  * (a strict CSP allows only same-origin scripts, styles and images), and the API proxied in dev.
  */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://localhost:3000';
 const CSP_NONCE_PLACEHOLDER = '__BM_CSP_NONCE__';
 const page = (name: string): string => decodeURIComponent(new URL(name, import.meta.url).pathname);
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script, style sheet and SVG, at the
+ * highest levels (done once per build), which the server sends to browsers that accept them: the
+ * console's first download shrinks about 3x with no compression work per request. The HTML pages are
+ * not compressed here: the server fills in a fresh CSP nonce on every response.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  let writes = true;
+  return {
+    name: 'bm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write;
+    },
+    // Once every file is final on disk (names included), so each copy sits beside its file.
+    async closeBundle() {
+      if (!writes) return;
+      const files = (await readdir(outDir, { recursive: true })).filter((name) =>
+        /\.(js|css|svg)$/.test(name),
+      );
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const content = await readFile(file);
+          if (content.length < 1024) return;
+          await writeFile(
+            `${file}.br`,
+            await br(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          );
+          await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Marks the page with a nonce placeholder the server may replace per response; Mantine's <style>
   // tags then carry the nonce (see src/app/providers/readStyleNonce.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

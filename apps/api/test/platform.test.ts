@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -13,6 +14,11 @@ beforeAll(async () => {
     '<!doctype html><meta property="csp-nonce" nonce="__BM_CSP_NONCE__"><title>BM Tools</title><div id="root"></div>',
   );
   writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the build writes beside a large script: its Brotli and gzip copies.
+  const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  writeFileSync(path.join(staticDir, 'assets', 'big-abc123.js'), big);
+  writeFileSync(path.join(staticDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(staticDir, 'assets', 'big-abc123.js.gz'), gzipSync(big));
   server = await startTestServer({
     STATIC_DIR: staticDir,
     TOOL_URLS: '{"roadmap":"https://roadmap.example.com/app"}',
@@ -82,6 +88,22 @@ describe('serving the SPA', () => {
   it('caches hashed assets for good and index.html never', async () => {
     expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toContain('immutable');
     expect((await get('/page/list')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends the build’s Brotli or gzip copy of a script to a browser that accepts it, the file to others', async () => {
+    const original = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await get('/assets/big-abc123.js', { headers: { 'accept-encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toContain('javascript');
+      expect(response.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+      expect(await response.text()).toBe(original);
+    }
   });
 
   it('gives each HTML document its own style nonce, in the page and in the CSP', async () => {

@@ -46,6 +46,9 @@ export async function spa(app: FastifyInstance, config: AppConfig): Promise<void
       root: staticDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each script and style sheet: sent to browsers that
+      // accept them (with Vary: Accept-Encoding), the file itself to the others.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
