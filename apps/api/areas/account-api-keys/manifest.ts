@@ -6,7 +6,6 @@
  */
 import { enabledField, idField, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
-import { seedAccountApiKeys } from './demo.ts';
 
 const shown = { cssClass: 'readonly', notOnCreate: true } as const;
 
@@ -82,5 +81,5 @@ export const accountApiKeys = defineArea({
     expiresAt: '2030-06-30',
     enabled: true,
   },
-  demo: (db) => seedAccountApiKeys(db),
+  demo: async (db) => (await import('./demo.ts')).seedAccountApiKeys(db),
 });

@@ -8,7 +8,6 @@
 import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 import { amountForm } from '../payments/manifest.ts';
-import { seedChargebacks } from './demo.ts';
 
 const STATUS: Tags = {
   open: { color: 'yellow', label: 'Open' },
@@ -135,5 +134,5 @@ export const chargebacks = defineArea({
     notes: 'Customer says the car was never handed over at the desk',
     user: 'admin@bmtools.local',
   },
-  demo: (db) => seedChargebacks(db),
+  demo: async (db) => (await import('./demo.ts')).seedChargebacks(db),
 });

@@ -8,7 +8,6 @@
  */
 import { idField, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedCustomerReservations } from './demo.ts';
 
 const RESERVATION_STATUS = {
   pending: { color: 'yellow', label: 'Pending' },
@@ -261,5 +260,5 @@ export const customerReservations = defineArea({
     totalPrice: 312.4,
     currency: 'EUR',
   },
-  demo: (db, { scale }) => seedCustomerReservations(db, scale),
+  demo: async (db, { scale }) => (await import('./demo.ts')).seedCustomerReservations(db, scale),
 });

@@ -6,7 +6,6 @@
  */
 import { idField, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
-import { seedCustomerServiceCases } from './demo.ts';
 
 const CHANNEL: Tags = {
   email: { color: 'blue', label: 'Email' },
@@ -135,5 +134,5 @@ export const customerServiceCases = defineArea({
     assignedTo: 'admin@bmtools.local',
     notes: 'Customer returned the car full and undamaged; asked the supplier to release the hold.',
   },
-  demo: (db, { scale }) => seedCustomerServiceCases(db, scale),
+  demo: async (db, { scale }) => (await import('./demo.ts')).seedCustomerServiceCases(db, scale),
 });

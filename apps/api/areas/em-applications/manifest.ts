@@ -6,7 +6,6 @@
  */
 import { enabledField, idField, lookup, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedApplications } from './demo.ts';
 
 const ENVIRONMENT = {
   production: { color: 'green', label: 'Production' },
@@ -97,5 +96,5 @@ export const emApplications = defineArea({
     description: 'Scores bookings for fraud before the payment is taken',
     enabled: true,
   },
-  demo: (db) => seedApplications(db),
+  demo: async (db) => (await import('./demo.ts')).seedApplications(db),
 });

@@ -5,7 +5,6 @@
  */
 import { enabledField, idField, lookup, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
-import { seedContacts } from './demo.ts';
 
 export const emContacts = defineArea({
   entity: 'EMContact',
@@ -88,5 +87,5 @@ export const emContacts = defineArea({
     team: 'Payments',
     enabled: true,
   },
-  demo: (db) => seedContacts(db),
+  demo: async (db) => (await import('./demo.ts')).seedContacts(db),
 });

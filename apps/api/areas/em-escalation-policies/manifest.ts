@@ -6,7 +6,6 @@
  */
 import { enabledField, idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
-import { seedEscalationPolicies } from './demo.ts';
 
 /** A contact of one level, picked by name; only the first level is required. */
 const contact = (level: 'first' | 'second' | 'third', label: string, alias: string) =>
@@ -112,5 +111,5 @@ export const emEscalationPolicies = defineArea({
     repeatCount: 2,
     enabled: true,
   },
-  demo: (db) => seedEscalationPolicies(db),
+  demo: async (db) => (await import('./demo.ts')).seedEscalationPolicies(db),
 });

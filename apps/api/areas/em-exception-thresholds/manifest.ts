@@ -6,7 +6,6 @@
  */
 import { enabledField, idField, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedExceptionThresholds } from './demo.ts';
 
 const SEVERITY = {
   critical: { color: 'red', label: 'Critical' },
@@ -122,5 +121,5 @@ export const emExceptionThresholds = defineArea({
     escalationPolicyId: { sql: "SELECT id FROM em_escalation_policies WHERE name = 'Search critical 24/7'" },
     enabled: true,
   },
-  demo: (db) => seedExceptionThresholds(db),
+  demo: async (db) => (await import('./demo.ts')).seedExceptionThresholds(db),
 });

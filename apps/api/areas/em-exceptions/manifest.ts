@@ -7,7 +7,6 @@
  */
 import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedExceptions } from './demo.ts';
 
 const STATUS = {
   new: { color: 'red', label: 'New' },
@@ -146,5 +145,5 @@ export const emExceptions = defineArea({
       sql: "SELECT id FROM em_escalation_policies WHERE name = 'Booking business hours'",
     },
   },
-  demo: (db) => seedExceptions(db),
+  demo: async (db) => (await import('./demo.ts')).seedExceptions(db),
 });

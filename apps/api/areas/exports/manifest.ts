@@ -7,7 +7,6 @@
  * rights exist as the rights table names them, but no screen creates or edits an export.
  */
 import { type AreaField, defineArea } from '../manifest.ts';
-import { seedExports } from './demo.ts';
 
 const STATUS = {
   queued: { color: 'gray', label: 'Queued' },
@@ -98,5 +97,5 @@ export const exportFiles = defineArea({
     field('attempt', 'Runs', 'number', false),
     field('startedAt', 'Started', 'datetime', false),
   ],
-  demo: seedExports,
+  demo: async (db) => (await import('./demo.ts')).seedExports(db),
 });

@@ -7,7 +7,6 @@
  */
 import { MAP_STATUS } from '../catalogue.ts';
 import { type AreaField, defineArea, type FormSettings, type Tags } from '../manifest.ts';
-import { seedInsurance } from './demo.ts';
 
 const PRODUCT: Tags = {
   excess_refund: { color: 'blue', label: 'Excess refund' },
@@ -152,5 +151,5 @@ export const insurance = defineArea({
     codeLabel: 'Reservation no.',
     detailLabel: 'Email · rental · supplier · status',
   },
-  demo: (db) => seedInsurance(db),
+  demo: async (db) => (await import('./demo.ts')).seedInsurance(db),
 });

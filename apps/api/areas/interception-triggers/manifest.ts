@@ -4,7 +4,6 @@
  * its own procedures (migrations/).
  */
 import { defineArea } from '../manifest.ts';
-import { seedInterceptionTriggers } from './demo.ts';
 
 const STATUS = {
   draft: { color: 'gray', label: 'Draft' },
@@ -99,5 +98,5 @@ export const interceptionTriggers = defineArea({
     delayMs: 500,
     isActive: true,
   },
-  demo: (db) => seedInterceptionTriggers(db),
+  demo: async (db) => (await import('./demo.ts')).seedInterceptionTriggers(db),
 });

@@ -3,7 +3,6 @@
  * pattern, drafted and then published. Its save, delete and publish are its own procedures.
  */
 import { defineArea } from '../manifest.ts';
-import { seedInterceptions } from './demo.ts';
 
 const STATUS = {
   draft: { color: 'gray', label: 'Draft' },
@@ -129,5 +128,5 @@ export const interceptions = defineArea({
     priority: 2,
     config: '{"months": [12, 1, 2]}',
   },
-  demo: (db) => seedInterceptions(db),
+  demo: async (db) => (await import('./demo.ts')).seedInterceptions(db),
 });

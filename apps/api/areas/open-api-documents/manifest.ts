@@ -7,7 +7,6 @@
  */
 import { idField, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedOpenApiDocuments } from './demo.ts';
 
 const FORMAT = {
   json: { color: 'blue', label: 'JSON' },
@@ -117,5 +116,5 @@ export const openApiDocuments = defineArea({
       '',
     ].join('\n'),
   },
-  demo: (db) => seedOpenApiDocuments(db),
+  demo: async (db) => (await import('./demo.ts')).seedOpenApiDocuments(db),
 });

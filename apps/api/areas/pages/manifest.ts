@@ -4,7 +4,6 @@
  * own procedures (the content is sanitised HTML and the image a stored file).
  */
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedPages } from './demo.ts';
 
 const STATUS = {
   draft: { color: 'gray', label: 'Draft' },
@@ -164,5 +163,5 @@ export const pages = defineArea({
     isActive: true,
     priority: 4,
   },
-  demo: (db) => seedPages(db),
+  demo: async (db) => (await import('./demo.ts')).seedPages(db),
 });

@@ -10,7 +10,6 @@
  */
 import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type FormSettings, type Tags, tagOptions } from '../manifest.ts';
-import { seedPayments } from './demo.ts';
 
 const PAYMENT_STATUS: Tags = {
   authorized: { color: 'blue', label: 'Authorized' },
@@ -183,5 +182,5 @@ export const payments = defineArea({
     cardLast4: '4242',
     user: 'admin@bmtools.local',
   },
-  demo: (db) => seedPayments(db),
+  demo: async (db) => (await import('./demo.ts')).seedPayments(db),
 });

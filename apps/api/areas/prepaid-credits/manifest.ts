@@ -7,7 +7,6 @@
 import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 import { amountForm, currencyForm } from '../payments/manifest.ts';
-import { seedPrepaidCredits } from './demo.ts';
 
 export const prepaidCredits = defineArea({
   entity: 'PrepaidCredit',
@@ -99,5 +98,5 @@ export const prepaidCredits = defineArea({
     expiresAt: '2027-11-30',
     user: 'admin@bmtools.local',
   },
-  demo: (db) => seedPrepaidCredits(db),
+  demo: async (db) => (await import('./demo.ts')).seedPrepaidCredits(db),
 });

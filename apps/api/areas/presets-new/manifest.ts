@@ -8,7 +8,6 @@
  * Shipped defaults change only by shipping: they are listed and viewed here, never saved.
  */
 import { defineArea, type FormSettings } from '../manifest.ts';
-import { seedSharedPresets } from './demo.ts';
 
 const required = (message = 'This field is required') => ({ name: 'required', message });
 const partField = (
@@ -132,5 +131,5 @@ export const presetsNew = defineArea({
     { key: 'createdBy', label: 'Saved by', type: 'text', readOnly: true, list: { visible: false } },
     { key: 'updatedAt', label: 'Updated', type: 'datetime', readOnly: true },
   ],
-  demo: (db) => seedSharedPresets(db),
+  demo: async (db) => (await import('./demo.ts')).seedSharedPresets(db),
 });

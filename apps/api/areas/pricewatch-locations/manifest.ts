@@ -5,7 +5,6 @@
  * EditLocation and CreateLocation. Location types: docs/adr/0012-catalogue.md.
  */
 import { codeField, coordinateFields, iataField, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
-import { seedCatalogue } from './demo.ts';
 
 /**
  * The location type decides the layout (ADR 0012): which levels above the place the form asks for,
@@ -215,5 +214,5 @@ export const pricewatchLocations = pricewatchArea({
     windowsTimeZone: 'Romance Standard Time',
     enabled: true,
   },
-  demo: (db, { scale }) => seedCatalogue(db, scale),
+  demo: async (db, { scale }) => (await import('./demo.ts')).seedCatalogue(db, scale),
 });

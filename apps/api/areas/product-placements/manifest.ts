@@ -4,7 +4,6 @@
  * Everything but the table and the demo rows is derived: its SQL is generated (docs/areas.md).
  */
 import { defineArea, tagOptions } from '../manifest.ts';
-import { seedProductPlacements } from './demo.ts';
 
 const PLACEMENT = {
   top: { color: 'blue', label: 'Top of results' },
@@ -133,5 +132,5 @@ export const productPlacements = defineArea({
     validTo: '2027-02-28',
     notes: 'Winter campaign agreed with the supplier',
   },
-  demo: (db) => seedProductPlacements(db),
+  demo: async (db) => (await import('./demo.ts')).seedProductPlacements(db),
 });

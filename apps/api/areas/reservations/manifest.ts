@@ -4,7 +4,6 @@
  * frozen in the grid. Its list view and delete are its own SQL.
  */
 import { defineArea } from '../manifest.ts';
-import { seedReservations } from './demo.ts';
 
 const STATUS = {
   pending: { color: 'yellow', label: 'Pending' },
@@ -104,6 +103,6 @@ export const reservations = defineArea({
     },
   ],
   demo: async (db, { scale }) => {
-    await seedReservations(db, scale);
+    await (await import('./demo.ts')).seedReservations(db, scale);
   },
 });

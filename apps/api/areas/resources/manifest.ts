@@ -7,7 +7,6 @@
  */
 import { enabledField, idField, lookup, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags } from '../manifest.ts';
-import { seedResources } from './demo.ts';
 
 /** The part of the sites a text belongs to (the table's check lists the same). */
 const MODULES: Tags = {
@@ -155,5 +154,5 @@ export const resources = defineArea({
     maxLength: 40,
     enabled: true,
   },
-  demo: (db) => seedResources(db),
+  demo: async (db) => (await import('./demo.ts')).seedResources(db),
 });

@@ -5,7 +5,6 @@
  */
 import { idField, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
-import { seedReviews } from './demo.ts';
 
 const STATUS: Tags = {
   pending: { color: 'yellow', label: 'Pending' },
@@ -79,5 +78,5 @@ export const reviews = defineArea({
     },
     ...updatedFields,
   ],
-  demo: (db) => seedReviews(db),
+  demo: async (db) => (await import('./demo.ts')).seedReviews(db),
 });

@@ -8,7 +8,6 @@
 import { enabledField, idField, maxLength, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 import { defaultTextField, resourceIdFilter, resourcePicker } from '../translation-resources/manifest.ts';
-import { seedTranslationInterceptions } from './demo.ts';
 
 export const translationInterceptions = defineArea({
   entity: 'TranslationInterception',
@@ -123,5 +122,5 @@ export const translationInterceptions = defineArea({
     enabled: true,
     note: 'Luxembourg launch',
   },
-  demo: (db) => seedTranslationInterceptions(db),
+  demo: async (db) => (await import('./demo.ts')).seedTranslationInterceptions(db),
 });

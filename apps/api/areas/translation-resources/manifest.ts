@@ -7,7 +7,6 @@
  */
 import { idField, maxLength, pickedBy, required } from '../catalogue.ts';
 import { type AreaField, defineArea, type Tags, tagOptions } from '../manifest.ts';
-import { seedTranslationResources } from './demo.ts';
 
 const TRANSLATION_STATUS: Tags = {
   draft: { color: 'gray', label: 'Draft' },
@@ -125,5 +124,5 @@ export const translationResources = defineArea({
     status: 'draft',
     translatedBy: 'Elin Lindqvist',
   },
-  demo: (db) => seedTranslationResources(db),
+  demo: async (db) => (await import('./demo.ts')).seedTranslationResources(db),
 });

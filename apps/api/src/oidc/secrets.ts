@@ -21,14 +21,17 @@ function createSecrets(): ProviderSecrets {
 }
 
 export async function loadProviderSecrets(db: Db): Promise<ProviderSecrets> {
+  const read = async () =>
+    (await db.query<{ value: ProviderSecrets }>(`SELECT value FROM app_secrets WHERE name = 'oidc'`)).rows[0]
+      ?.value;
+  // Every start after the first only reads: generating an RSA key costs up to half a second.
+  const stored = await read();
+  if (stored) return stored;
   // Insert-if-absent, then read: concurrent first starts agree on one set.
   await db.query(`INSERT INTO app_secrets (name, value) VALUES ('oidc', $1) ON CONFLICT (name) DO NOTHING`, [
     createSecrets(),
   ]);
-  const { rows } = await db.query<{ value: ProviderSecrets }>(
-    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-  );
-  const value = rows[0]?.value;
+  const value = await read();
   if (!value) throw new Error('Identity provider secrets are missing');
   return value;
 }
