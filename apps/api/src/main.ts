@@ -5,7 +5,8 @@
  * (docs/adr/0007-database-faults.md).
  */
 import { loadConfig } from './config.ts';
-import { type RunningServer, StartupRefusedError, startServer } from './server.ts';
+import { embeddedDatabase } from './db/embedded.ts';
+import type { RunningServer, StartingEmbedded } from './server.ts';
 
 /** After a stop was asked for, the process ends no later than this, whatever hangs. */
 const STOP_BACKSTOP_MS = 30_000;
@@ -39,15 +40,31 @@ const stop = async (signal: NodeJS.Signals) => {
 process.on('SIGTERM', (signal) => void stop(signal));
 process.on('SIGINT', (signal) => void stop(signal));
 
+// The embedded PostgreSQL starts first and comes up while the rest of the server loads (about
+// two seconds of code); startServer waits for it, and stops it on every way out.
+let embedded: StartingEmbedded | undefined;
+if (!config.databaseUrl) {
+  const database = embeddedDatabase(config.dataDir, config.embeddedPgPort, console.log);
+  const started = database.start();
+  // Awaited by startServer; a failure is reported from there.
+  started.catch(() => {});
+  embedded = { database, started };
+}
+
+let refused: (error: unknown) => boolean = () => false;
 try {
-  server = await startServer(config, console.log, { signal: abort.signal });
+  const { StartupRefusedError, startServer } = await import('./server.ts');
+  refused = (error) => error instanceof StartupRefusedError;
+  server = await startServer(config, console.log, { signal: abort.signal, embedded });
   server.app.log.info(`BM Tools is ready at ${config.publicUrl}`);
 } catch (error) {
+  // Stopped already when startServer ran; not when the server's code failed to load.
+  await embedded?.database.stop().catch(() => {});
   if (abort.signal.aborted) {
     console.log('BM Tools stopped during its start');
     process.exit(0);
   }
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof StartupRefusedError ? message : `BM Tools did not start: ${message}`);
+  console.error(refused(error) ? message : `BM Tools did not start: ${message}`);
   process.exit(1);
 }

@@ -37,14 +37,23 @@ const POOL_END_MS = 2000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+/**
+ * The embedded database of this start, whose start the caller has already begun: main.ts begins
+ * it before it loads the rest of the server, so PostgreSQL comes up while the code loads.
+ */
+export interface StartingEmbedded {
+  database: ReturnType<typeof embeddedDatabase>;
+  started: Promise<void>;
+}
+
 export async function startServer(
   config: AppConfig,
   log: (msg: string) => void = console.log,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; embedded?: StartingEmbedded } = {},
 ): Promise<RunningServer> {
   const embedded = config.databaseUrl
     ? undefined
-    : embeddedDatabase(config.dataDir, config.embeddedPgPort, log);
+    : (options.embedded?.database ?? embeddedDatabase(config.dataDir, config.embeddedPgPort, log));
   let db: Db | undefined;
   let jobs: ExportJobs | undefined;
   let stopping: Promise<void> | undefined;
@@ -66,7 +75,7 @@ export async function startServer(
   try {
     let databaseUrl = config.databaseUrl;
     if (embedded) {
-      await embedded.start();
+      await (options.embedded?.started ?? embedded.start());
       databaseUrl = embedded.url;
       log(`embedded PostgreSQL ${embedded.created ? 'created' : 'started'} under ${config.dataDir}`);
     }

@@ -5,7 +5,7 @@
  * a killed server and taken over by the next start, SIGTERM while a request hangs and during the
  * start, and a start that cannot bind its port.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -243,6 +243,24 @@ describe('the embedded PostgreSQL', () => {
     server.process.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toMatch(/BM Tools stopped/);
+    expect(alive(postmaster)).toBe(false);
+  }, 120_000);
+
+  it('stops PostgreSQL on SIGTERM while the server code still loads, with exit code 0', async () => {
+    server = await spawnServer(env);
+    // main.ts starts PostgreSQL first and loads the rest of the server meanwhile: stop it then.
+    const postmaster = await waitFor(
+      'the postmaster',
+      async () => {
+        const pid = existsSync(path.join(dataDir, 'pg', 'postmaster.pid')) ? postmasterPid() : Number.NaN;
+        return pid > 0 ? pid : undefined;
+      },
+      30_000,
+      10,
+    );
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toMatch(/BM Tools stopped during its start/);
     expect(alive(postmaster)).toBe(false);
   }, 120_000);
 

@@ -1,9 +1,14 @@
 import type { HubMessage, NotificationPage } from '@bm/contracts';
 import { importJWK, type JWK, SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
-import { raiseNotification } from '../src/notifications/notification-store.ts';
+import {
+  announcedNotification,
+  notificationById,
+  raiseNotification,
+} from '../src/notifications/notification-store.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { signIn } from './sign-in.ts';
 import { freePort, startTestServer, type TestServer } from './test-server.ts';
@@ -202,6 +207,78 @@ describe('the /notificationshub WebSocket', () => {
       expect(adminTab1.messages).toHaveLength(1);
     } finally {
       for (const tab of [adminTab1, adminTab2, editorTab]) tab.socket.close();
+    }
+  });
+
+  it('announces a new notification with its row, which makes the message a read would return', async () => {
+    const listener = new pg.Client({ connectionString: server.databaseUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (n) => payloads.push(n.payload ?? ''));
+    await listener.query('LISTEN bm_notifications');
+    try {
+      const raised = await raiseNotification(server.db, {
+        from: 'system',
+        to: 'editor@bmtools.local',
+        title: 'Announced whole',
+        description: 'Ünïcödé and "quotes"',
+        actions: { open: { url: '/reservations/view/1' } },
+      });
+      await waitFor(() => payloads.length > 0);
+      const announced = JSON.parse(payloads[0] ?? '') as { id: number; to: string; row: unknown };
+      expect(announced).toMatchObject({ id: raised.id, to: 'editor@bmtools.local' });
+      expect(announcedNotification(announced.row)).toEqual(raised);
+      expect(await notificationById(server.db, raised.id)).toEqual(raised);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('pushes a notification too large to announce whole, reading it from the table', async () => {
+    const listener = new pg.Client({ connectionString: server.databaseUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (n) => payloads.push(n.payload ?? ''));
+    await listener.query('LISTEN bm_notifications');
+    const tab = await connect(server.baseUrl, admin);
+    try {
+      // 2,000 characters of four bytes each: the row is over the 8,000 bytes of an announcement.
+      const raised = await raiseNotification(server.db, {
+        to: 'admin@bmtools.local',
+        title: 'Too large to announce',
+        description: '𝄞'.repeat(2000),
+      });
+      await waitFor(() => tab.messages.length > 0 && payloads.length > 0);
+      expect(JSON.parse(payloads[0] ?? '')).toEqual({ id: raised.id, to: 'admin@bmtools.local' });
+      expect(tab.messages).toEqual([{ type: 'receiveNewMessage', message: raised }]);
+    } finally {
+      tab.socket.close();
+      await listener.end();
+    }
+  });
+
+  it('pushes each recipient its own message when one statement raises several', async () => {
+    const adminTab = await connect(server.baseUrl, admin);
+    const editorTab = await connect(server.baseUrl, editor);
+    try {
+      const { rows } = await server.db.query<{ id: number; to_email: string }>(
+        `INSERT INTO notifications (to_email, title)
+         SELECT email, 'Maintenance tonight' FROM unnest($1::text[]) AS email RETURNING id, to_email`,
+        [['admin@bmtools.local', 'editor@bmtools.local']],
+      );
+      await waitFor(() => adminTab.messages.length > 0 && editorTab.messages.length > 0);
+      for (const [tab, email] of [
+        [adminTab, 'admin@bmtools.local'],
+        [editorTab, 'editor@bmtools.local'],
+      ] as const) {
+        const id = rows.find((r) => r.to_email === email)?.id ?? -1;
+        expect(tab.messages).toEqual([
+          { type: 'receiveNewMessage', message: await notificationById(server.db, id) },
+        ]);
+      }
+    } finally {
+      adminTab.socket.close();
+      editorTab.socket.close();
     }
   });
 

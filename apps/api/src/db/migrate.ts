@@ -4,8 +4,8 @@
  * timestamp that starts every file name. A file keeps its name for ever once it has shipped (the
  * history records names), so an area's older migrations moved into its folder keep theirs.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { installExportQueue } from '../exports/export-jobs.ts';
 
@@ -15,8 +15,46 @@ const MIGRATION_GLOBS = ['db/migrations/*.sql', 'areas/*/migrations/*.sql'].map(
   path.posix.join(API_DIR.split(path.sep).join('/'), p),
 );
 
+/** The names (file names without `.sql`) the globs above match, as the history records them. */
+export function migrationNames(): string[] {
+  const sqlIn = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.sql'))
+          .map((f) => f.slice(0, -'.sql'.length))
+      : [];
+  const areas = path.join(API_DIR, 'areas');
+  return [
+    ...sqlIn(path.join(API_DIR, 'db/migrations')),
+    ...readdirSync(areas, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) => sqlIn(path.join(areas, d.name, 'migrations'))),
+  ].sort();
+}
+
+/**
+ * True when the history holds every migration there is, so there is nothing to run: the usual
+ * start. Anything else (a new file, no history yet, a history that cannot be read) is left to the
+ * runner, which takes the lock, applies what is pending and checks the order.
+ */
+async function upToDate(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM pgmigrations');
+    const applied = new Set(rows.map((r) => r.name));
+    return migrationNames().every((name) => applied.has(name));
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
-  await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
+  // Most starts find nothing to apply: one query answers that, without loading the runner.
+  if (!(await upToDate(databaseUrl))) await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
   // The export queue's tables (pg-boss keeps its own versioned schema, `pgboss`).
   await installExportQueue(databaseUrl);
 }
@@ -52,6 +90,8 @@ async function run(
   dbClient.on('error', () => {});
   await dbClient.connect();
   try {
+    // Loaded only when there is something to run (see upToDate).
+    const { runner } = await import('node-pg-migrate');
     await runner({
       dbClient,
       dir: MIGRATION_GLOBS,

@@ -1,9 +1,11 @@
 /**
  * The notification hub (a fixed wire shape): a WebSocket at `/notificationshub?access_token=…`.
  * The token is verified before the upgrade and must carry the hub scope. Each instance LISTENs on
- * `bm_notifications`; a new notification row announces `{id, to}` there (migration 1700000008000),
- * and the instance holding sockets of `to` reads the row and sends
- * `{"type":"receiveNewMessage","message":{…}}` to those sockets only. So a notification raised
+ * `bm_notifications`; a new notification row announces `{id, to, row}` there (migrations
+ * 1700000008000, 1700000010850), and the instance holding sockets of `to` sends
+ * `{"type":"receiveNewMessage","message":{…}}` to those sockets only: the message is made from the
+ * announced row, once per notification whatever the number of sockets, and read from the table
+ * only when the row was too large for an announcement (8000 bytes). So a notification raised
  * through any instance reaches the user on any other, and nothing is lost on restart: the bell
  * reads what it missed through `getLatestMessages`.
  *
@@ -23,7 +25,7 @@ import pg from 'pg';
 import { type SessionChecker, sessionRefusal } from '../auth/sessions.ts';
 import { InvalidTokenError, type TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/pool.ts';
-import { notificationById } from './notification-store.ts';
+import { announcedNotification, notificationById } from './notification-store.ts';
 
 const CHANNEL = 'bm_notifications';
 const SESSIONS_CHANNEL = 'bm_sessions';
@@ -37,9 +39,11 @@ const RECONNECT_MS = 1_000;
 /** Node fires longer timers at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** A new notification: its id and recipient, and its row unless that was too large to announce. */
 interface Announcement {
   id: number;
   to: string;
+  row?: unknown;
 }
 
 const isAnnouncement = (value: unknown): value is Announcement =>
@@ -173,11 +177,13 @@ export async function notificationHub(
     }
   };
 
-  const deliver = async ({ id, to }: Announcement) => {
+  const deliver = async ({ id, to, row }: Announcement) => {
     const targets = sockets.of(to);
     if (!targets?.size) return;
-    const message = await notificationById(db, id);
-    if (!message || message.to !== to) return;
+    // The announced row saves a read per notification; a notification too large to announce whole
+    // (or an announcement in another form) is read from the table.
+    const message = announcedNotification(row) ?? (await notificationById(db, id));
+    if (!message || message.id !== id || message.to !== to) return;
     const frame = JSON.stringify({ type: 'receiveNewMessage', message } satisfies HubMessage);
     for (const socket of targets) if (socket.readyState === socket.OPEN) socket.send(frame);
   };

@@ -8,6 +8,7 @@ import {
   type NotificationActions,
   type NotificationPage,
 } from '@bm/contracts';
+import pg from 'pg';
 import type { Queryable } from '../db/pool.ts';
 
 interface NotificationRow {
@@ -109,6 +110,37 @@ export async function markAllRead(db: Queryable, email: string): Promise<number>
     [email],
   );
   return rowCount ?? 0;
+}
+
+/** timestamptz as the pg client parses it, so an announced row converts as a read one does. */
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (
+  text: string,
+) => Date | null;
+
+/**
+ * The notification of a row announced on `bm_notifications` (migration 1700000010850: the row's
+ * columns, `created_at` as UTC text), the same as `notificationById` would read; null when the
+ * value is not such a row, and the caller reads it instead.
+ */
+export function announcedNotification(value: unknown): Notification | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const row = value as Record<keyof NotificationRow, unknown>;
+  if (
+    typeof row.id !== 'number' ||
+    typeof row.from_email !== 'string' ||
+    typeof row.to_email !== 'string' ||
+    typeof row.title !== 'string' ||
+    typeof row.description !== 'string' ||
+    typeof row.is_read !== 'boolean' ||
+    typeof row.actions !== 'object' ||
+    row.actions === null ||
+    typeof row.created_at !== 'string'
+  ) {
+    return null;
+  }
+  const createdAt = parseTimestamptz(row.created_at);
+  if (!(createdAt instanceof Date) || Number.isNaN(createdAt.getTime())) return null;
+  return toNotification({ ...(row as Omit<NotificationRow, 'created_at'>), created_at: createdAt });
 }
 
 export async function notificationById(db: Queryable, id: number): Promise<Notification | null> {
