@@ -8,13 +8,15 @@ import type { ColumnDefinition, ColumnFilter, Row, RowAction } from '@bm/contrac
 import { Progress, Text } from '@mantine/core';
 import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
 import { columnWidths } from './columnWidths.ts';
+import { columnWindow, scrollLeftToShow } from './columnWindow.ts';
 import { GridHead } from './GridHead.tsx';
 import { GridRow } from './GridRow.tsx';
 import classes from './grid.module.css';
 import { type GridFeatures, gridFeatures } from './gridFeatures.ts';
+import { markNextPaint } from './paintMarks.ts';
 import { clickAction, visibleRowActions } from './rowActions.ts';
 import type { SortDirection, SortEntry } from './sortTypes.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
@@ -57,18 +59,32 @@ export interface DataGridProps {
 const NO_WIDTHS: Readonly<Record<string, number>> = {};
 const NO_PINS: readonly string[] = [];
 
-/** The scroller's inner width, to tell whether the grid scrolls sideways. */
-function useClientWidth(element: RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(0);
+/**
+ * The scroller's horizontal view: its scroll position and inner width, to tell whether the grid
+ * scrolls sideways and which columns to render. Vertical scrolling leaves both alone, so it
+ * renders nothing here (the state update bails out).
+ */
+function useHorizontalView(element: RefObject<HTMLDivElement | null>): { left: number; width: number } {
+  const [view, setView] = useState({ left: 0, width: 0 });
   useEffect(() => {
     const node = element.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
-    observer.observe(node);
-    setWidth(node.clientWidth);
-    return () => observer.disconnect();
+    if (!node) return;
+    const update = () =>
+      setView((current) =>
+        current.left === node.scrollLeft && current.width === node.clientWidth
+          ? current
+          : { left: node.scrollLeft, width: node.clientWidth },
+      );
+    node.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    observer?.observe(node);
+    update();
+    return () => {
+      node.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
   }, [element]);
-  return width;
+  return view;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -76,6 +92,10 @@ export function DataGrid(props: DataGridProps) {
     props;
   const rowHeight = compact ? 26 : 32;
   const scroller = useRef<HTMLDivElement>(null);
+  // New rows are in the DOM: mark the frame that paints them (see paintMarks.ts).
+  useLayoutEffect(() => {
+    if (rows.length > 0) markNextPaint();
+  }, [rows]);
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
   const columnDefs = useMemo<ColumnDef<GridFeatures, Row>[]>(
     () =>
@@ -121,7 +141,14 @@ export function DataGrid(props: DataGridProps) {
     pinOffsets[`--pin-left-${Object.keys(pinOffsets).length + 1}`] = `${left}px`;
     left += widths[column.key] ?? 0;
   }
-  const clientWidth = useClientWidth(scroller);
+  const pinnedWidth = left;
+  const view = useHorizontalView(scroller);
+  const clientWidth = view.width;
+  // Only the columns near the view are rendered (columnWindow.ts); pinned ones always are.
+  const unpinnedWidths = visibleColumns.slice(pinnedCount).map((c) => widths[c.key] ?? 0);
+  const colWindow = columnWindow(unpinnedWidths, view.left - pinnedWidth, view.width);
+  const colStart = pinnedCount + colWindow.start;
+  const colEnd = pinnedCount + colWindow.end;
 
   const virtualizer = useVirtualizer({
     count: tableRows.length,
@@ -148,6 +175,18 @@ export function DataGrid(props: DataGridProps) {
     pageRows: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 1),
     scroller,
     scrollToRow: (row) => virtualizer.scrollToIndex(row),
+    scrollToCol: (col) => {
+      const node = scroller.current;
+      if (!node || col < pinnedCount) return;
+      const offset = pinnedWidth + unpinnedWidths.slice(0, col - pinnedCount).reduce((a, b) => a + b, 0);
+      const target = scrollLeftToShow(offset, unpinnedWidths[col - pinnedCount] ?? 0, {
+        scrollLeft: node.scrollLeft,
+        clientWidth: node.clientWidth,
+        coveredLeft: pinnedWidth,
+        coveredRight: overflowing && withActions ? ACTIONS_WIDTH : 0,
+      });
+      if (target !== null) node.scrollLeft = target;
+    },
     onEnter: (index) => {
       const row = tableRows[index]?.original;
       const action = row && clickAction(visibleRowActions(actions, row, frozenField), row, hideActions);
@@ -223,6 +262,9 @@ export function DataGrid(props: DataGridProps) {
                   index={item.index}
                   byKey={byKey}
                   columnsKey={columnsKey}
+                  pinnedCount={pinnedCount}
+                  colStart={colStart}
+                  colEnd={colEnd}
                   height={rowHeight}
                   activeCol={keyboard.active.row === item.index ? keyboard.active.col : -1}
                   menuOpen={openMenu === `row:${tableRow.id}`}

@@ -29,11 +29,14 @@ interface GridHeadProps {
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
 }
 
+/** One empty list for every unfiltered column, so their memoised titles see no change. */
+const NO_CONDITIONS: readonly ColumnFilter[] = [];
+
 export const GridHead = memo(function GridHead(props: GridHeadProps) {
   return (
     <thead className={classes.head}>
       <tr aria-rowindex={1}>
-        {props.columns.map((column) => {
+        {props.columns.map((column, index) => {
           const pinned = props.pinned.includes(column.key);
           const part = props.columns.filter((c) => props.pinned.includes(c.key) === pinned);
           const at = part.indexOf(column);
@@ -42,31 +45,31 @@ export const GridHead = memo(function GridHead(props: GridHeadProps) {
             <th
               key={column.key}
               className={isRightAligned(column) ? classes.right : undefined}
+              aria-colindex={index + 1}
               aria-sort={sort === 'ASC' ? 'ascending' : sort === 'DESC' ? 'descending' : undefined}
             >
               <GridHeaderCell
                 column={column}
                 sort={sort}
-                conditions={Object.hasOwn(props.filters, column.key) ? (props.filters[column.key] ?? []) : []}
+                conditions={
+                  Object.hasOwn(props.filters, column.key)
+                    ? (props.filters[column.key] ?? NO_CONDITIONS)
+                    : NO_CONDITIONS
+                }
                 filtersHidden={props.filtersHidden}
                 opened={props.openColumn === column.key}
-                onOpenChange={(open) => props.onOpenColumn(open ? column.key : null)}
-                onSort={(direction) => props.onSort(column.key, direction)}
-                onFilter={(conditions) => props.onFilter(column.key, conditions)}
-                layout={
-                  props.layoutEditable
-                    ? {
-                        width: props.widths[column.key] ?? 0,
-                        pinned,
-                        canPin: pinned || props.pinned.length < MAX_PINNED,
-                        canMoveLeft: at > 0,
-                        canMoveRight: at >= 0 && at < part.length - 1,
-                        onResize: (width) => props.onResize(column.key, width),
-                        onMove: (by) => props.onMove(column.key, by),
-                        onPin: (on) => props.onPin(column.key, on),
-                      }
-                    : undefined
-                }
+                onOpenColumn={props.onOpenColumn}
+                onSort={props.onSort}
+                onFilter={props.onFilter}
+                layoutEditable={props.layoutEditable}
+                width={props.widths[column.key] ?? 0}
+                pinned={pinned}
+                canPin={pinned || props.pinned.length < MAX_PINNED}
+                canMoveLeft={at > 0}
+                canMoveRight={at >= 0 && at < part.length - 1}
+                onResize={props.onResize}
+                onMove={props.onMove}
+                onPin={props.onPin}
               />
             </th>
           );

@@ -16,14 +16,71 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconFilterFilled } from '@tabler/icons-react';
-import { type PointerEvent as ReactPointerEvent, useId } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useId } from 'react';
 import { ColumnFilterEditor } from '../filters/ColumnFilterEditor.tsx';
 import { isFilterable } from '../filters/filterTypes.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columnLayout.ts';
 import classes from './grid.module.css';
 import type { SortDirection } from './sortTypes.ts';
 
+/**
+ * What the grid hands a column title: values and the grid's own stable callbacks (keyed by column),
+ * so the memoised cell renders again only when its own column's sort, filter, menu or layout
+ * changes — a sort renders two titles, not every column's menu.
+ */
 interface GridHeaderCellProps {
+  column: ColumnDefinition;
+  sort: SortDirection | undefined;
+  conditions: readonly ColumnFilter[];
+  filtersHidden: boolean;
+  opened: boolean;
+  onOpenColumn: (key: string | null) => void;
+  onSort: (key: string, direction: SortDirection | null) => void;
+  onFilter: (key: string, conditions: ColumnFilter[]) => void;
+  /** The user may resize, move and pin the column (then the values below apply). */
+  layoutEditable: boolean;
+  width: number;
+  pinned: boolean;
+  canPin: boolean;
+  canMoveLeft: boolean;
+  canMoveRight: boolean;
+  onResize: (key: string, width: number) => void;
+  onMove: (key: string, by: -1 | 1) => void;
+  onPin: (key: string, pinned: boolean) => void;
+}
+
+export const GridHeaderCell = memo(function GridHeaderCell(props: GridHeaderCellProps) {
+  const { column, onOpenColumn, onSort, onFilter, onResize, onMove, onPin } = props;
+  const key = column.key;
+  return (
+    <HeaderCellContent
+      column={column}
+      sort={props.sort}
+      conditions={props.conditions}
+      filtersHidden={props.filtersHidden}
+      opened={props.opened}
+      onOpenChange={(open) => onOpenColumn(open ? key : null)}
+      onSort={(direction) => onSort(key, direction)}
+      onFilter={(conditions) => onFilter(key, conditions)}
+      layout={
+        props.layoutEditable
+          ? {
+              width: props.width,
+              pinned: props.pinned,
+              canPin: props.canPin,
+              canMoveLeft: props.canMoveLeft,
+              canMoveRight: props.canMoveRight,
+              onResize: (width) => onResize(key, width),
+              onMove: (by) => onMove(key, by),
+              onPin: (on) => onPin(key, on),
+            }
+          : undefined
+      }
+    />
+  );
+});
+
+interface HeaderCellContentProps {
   column: ColumnDefinition;
   sort: SortDirection | undefined;
   conditions: readonly ColumnFilter[];
@@ -103,15 +160,17 @@ function ResizeHandle({ title, layout }: { title: string; layout: ColumnLayoutCo
 
 const NEXT_SORT: Record<string, SortDirection | null> = { none: 'ASC', ASC: 'DESC', DESC: null };
 
-export function GridHeaderCell(props: GridHeaderCellProps) {
+function HeaderCellContent(props: HeaderCellContentProps) {
   const { column, sort, conditions, filtersHidden, opened, onOpenChange, onSort, onFilter } = props;
   const titleId = useId();
   const filtered = conditions.length > 0;
   const canFilter = isFilterable(column) && !filtersHidden;
   const SortIcon = sort === 'ASC' ? IconArrowUp : sort === 'DESC' ? IconArrowDown : IconArrowsSort;
+  // The menu closes in the next task, with the sort (the list renders it then): a render made in
+  // the click would run before the sorted rows' call leaves (the list starts it from this click).
   const sortThen = (direction: SortDirection | null) => {
     onSort(direction);
-    onOpenChange(false);
+    setTimeout(() => onOpenChange(false), 0);
   };
 
   return (

@@ -1,6 +1,9 @@
 /**
  * One grid row, memoised: while the user scrolls only rows entering the view render, so a 1,000-row
- * page stays smooth. Its actions are the row's visible ones (rights, `visibleWhen`, frozen rows).
+ * page stays smooth. Of a wide grid it renders the pinned columns and those from `colStart` to
+ * `colEnd` (columnWindow.ts); one spacer cell spans the columns skipped on either side, so the
+ * table's columns stay where the header has them. Its actions are the row's visible ones (rights,
+ * `visibleWhen`, frozen rows).
  */
 import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
 import type { Row as TableRow } from '@tanstack/react-table';
@@ -18,6 +21,12 @@ interface GridRowProps {
   byKey: ReadonlyMap<string, ColumnDefinition>;
   /** Changes when the visible columns do, so the memo lets the row render again. */
   columnsKey: string;
+  /** Pinned columns come first and are always rendered. */
+  pinnedCount: number;
+  /** The rendered unpinned columns: from this index of the visible columns… */
+  colStart: number;
+  /** …to one before this one. */
+  colEnd: number;
   height: number;
   /** The column of the row's tabbable cell, or -1 when the active cell is elsewhere. */
   activeCol: number;
@@ -32,7 +41,19 @@ interface GridRowProps {
 }
 
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { tableRow, index, byKey, activeCol, actions, hideActions, frozenField, onRun } = props;
+  const {
+    tableRow,
+    index,
+    byKey,
+    pinnedCount,
+    colStart,
+    colEnd,
+    activeCol,
+    actions,
+    hideActions,
+    frozenField,
+    onRun,
+  } = props;
   const row = tableRow.original;
   const visible = visibleRowActions(actions, row, frozenField);
   const click = clickAction(visible, row, hideActions);
@@ -44,7 +65,16 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-clickable={click ? true : undefined}
       onClick={() => click && onRun(click, row)}
     >
-      {tableRow.getVisibleCells().map((cell, col) => {
+      {tableRow.getVisibleCells().map((cell, col, cells) => {
+        if (col >= pinnedCount && col < colStart) {
+          // One spacer for the columns left of the window, in the first skipped column's place.
+          return col === pinnedCount ? (
+            <td key="before" colSpan={colStart - pinnedCount} aria-hidden />
+          ) : null;
+        }
+        if (col >= colEnd) {
+          return col === colEnd ? <td key="after" colSpan={cells.length - colEnd} aria-hidden /> : null;
+        }
         const column = byKey.get(cell.column.id) as ColumnDefinition;
         const numeric = isRightAligned(column);
         const cls = [
@@ -60,6 +90,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of the APG data grid
             role="gridcell"
             className={cls || undefined}
+            aria-colindex={col + 1}
             data-cell={`${index}:${col}`}
             tabIndex={col === activeCol ? 0 : -1}
           >

@@ -1,6 +1,7 @@
 /**
  * Roving focus over the grid's cells: one cell is tabbable, arrows move it (scrolling the virtual
- * list so the target row is rendered before it takes focus), Enter runs the row's first action.
+ * list, and sideways, so the target cell is rendered before it takes focus), Enter runs the row's
+ * first action.
  */
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type CellPosition, moveCell } from './moveCell.ts';
@@ -11,6 +12,8 @@ interface GridKeyboardInput {
   pageRows: number;
   scroller: RefObject<HTMLElement | null>;
   scrollToRow: (row: number) => void;
+  /** Brings a column into view sideways (rows render only the columns near the view). */
+  scrollToCol: (col: number) => void;
   onEnter: (row: number) => void;
 }
 
@@ -24,7 +27,15 @@ function cellOf(target: EventTarget): CellPosition | null {
     : { row, col };
 }
 
-export function useGridKeyboard({ rows, cols, pageRows, scroller, scrollToRow, onEnter }: GridKeyboardInput) {
+export function useGridKeyboard({
+  rows,
+  cols,
+  pageRows,
+  scroller,
+  scrollToRow,
+  scrollToCol,
+  onEnter,
+}: GridKeyboardInput) {
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
   const focusPending = useRef(false);
   const current = {
@@ -57,6 +68,7 @@ export function useGridKeyboard({ rows, cols, pageRows, scroller, scrollToRow, o
     focusPending.current = true;
     setActive(next);
     scrollToRow(next.row);
+    scrollToCol(next.col);
   };
 
   return {

@@ -98,6 +98,55 @@ describe('useListController', () => {
     });
   });
 
+  it('starts the call of a new sort or page from the click, before the list renders, and only once', async () => {
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize'))
+        return { totalItemsCount: 60, totalPages: 3, pageIndex: 0, pageSize: 20, exact: true };
+      if (path.startsWith('/api/pages?'))
+        return { data: [{ id: 1, name: 'Car hire Nice' }], paging: { hasMore: true } };
+      return undefined;
+    });
+    let list: ListController | undefined;
+    let renders = 0;
+    renderWithApp(
+      <Probe
+        onRender={(l) => {
+          list = l;
+          renders += 1;
+        }}
+      />,
+      { rights: ['BMTools/Page/List'], route: '/page/list?ignorestate=true', services: { http } },
+    );
+    expect(await screen.findByText('Car hire Nice')).toBeInTheDocument();
+    const listCalls = () =>
+      http.client.request.mock.calls.map(([path]) => path).filter((p) => p.startsWith('/api/pages?'));
+    const sorted = (p: string) => p.includes('sort=%5B%22name%3DDESC');
+
+    // The arranged columns keep their identity while the layout holds (the grid's rows stay memoised).
+    const arranged = list?.arranged;
+    expect(arranged).toBeDefined();
+
+    let rendersAtCall = -1;
+    act(() => {
+      list?.setSort('name', 'DESC');
+      // The call is out before React has rendered the new sort.
+      if (listCalls().some(sorted)) rendersAtCall = renders;
+    });
+    expect(rendersAtCall).toBeGreaterThan(0);
+    expect(renders).toBe(rendersAtCall);
+    await waitFor(() => expect(list?.state.sort).toEqual([{ key: 'name', direction: 'DESC' }]));
+    await waitFor(() => expect(list?.data.fetching).toBe(false));
+    expect(list?.arranged).toBe(arranged);
+    // The query joined the call in flight: one call for the new sort.
+    expect(listCalls().filter(sorted)).toHaveLength(1);
+
+    act(() => list?.setPage(2));
+    await waitFor(() => expect(list?.data.fetching).toBe(false));
+    const paged = listCalls().filter((p) => p.includes('pageIndex=2'));
+    expect(paged).toHaveLength(1);
+    expect(sorted(paged[0] ?? '')).toBe(true);
+  });
+
   it('keeps the rows and the sort when a sort fails, says why in plain words, and retries', async () => {
     let broken = true;
     const http = stubHttp((path) => {

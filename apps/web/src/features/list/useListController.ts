@@ -49,7 +49,15 @@ import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
 import { withParams } from './listParams.ts';
 import { type ListSettings, resolveListSettings } from './listSettings.ts';
-import { type ListAction, type ListState, type RowsView, sameView, sortParam, viewOf } from './listState.ts';
+import {
+  type ListAction,
+  type ListState,
+  listReducer,
+  type RowsView,
+  sameView,
+  sortParam,
+  viewOf,
+} from './listState.ts';
 import { type ListData, useListData } from './useListData.ts';
 import { useListGridState } from './useListGridState.ts';
 import { useMapActionRunner } from './useMapActionRunner.tsx';
@@ -191,7 +199,26 @@ export function useListController({
     refreshSeconds: settings.refreshSeconds,
   });
   const failure = useLoadFailure(grid, data, columns);
-  const change = failure.change;
+  // A new sort or page starts its call from the click itself (useListData.prefetch), and the list
+  // renders the change in the next task: the call's own first steps (reading the token) are
+  // microtasks, which an update made in the click would render ahead of, so the round trip would
+  // wait for that render instead of running beside it. Filters are left alone: they reach the call
+  // once they settle.
+  const change = (action: ListAction) => {
+    if (
+      (action.type === 'setSort' || action.type === 'setPage' || action.type === 'setPageSize') &&
+      grid.query.filters === state.filters
+    ) {
+      const next = listReducer(state, action);
+      data.prefetch({
+        ...requestedPage(next.pageIndex, next.pageSize, next.paging),
+        sort: sortParam(next.sort, columns),
+      });
+      setTimeout(() => failure.change(action), 0);
+      return;
+    }
+    failure.change(action);
+  };
   // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
   const saved = () =>
     definitionFromState(withoutUntrustedUrls(definition, window.location.origin, redirectOrigins), state);
@@ -228,7 +255,12 @@ export function useListController({
   const canBulkEdit =
     recordId === undefined && settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
-  const arranged = arrangedColumns(columns, state.order, state.pinned);
+  // Kept while the layout holds: a new array would make the grid rebuild its column model and
+  // render every row again on each render of the list (a load starting or ending, a menu).
+  const arranged = useMemo(
+    () => arrangedColumns(columns, state.order, state.pinned),
+    [columns, state.order, state.pinned],
+  );
   const canExport = recordId === undefined && source !== '' && !settings.hideExport && held.has(EXPORT_RIGHT);
 
   return {

@@ -5,12 +5,15 @@
  * summary only changes with filters and page size, and fails silently: the pager then falls back to
  * the list call's `hasMore`. A list whose preset sets `refreshSeconds` reloads both every that many
  * seconds while the tab is visible; such a reload of rows already on screen shows no loading bar.
+ * `prefetch` starts the call for another page or sort at once, from the click that asks for it, so
+ * the round trip runs while the list renders the change (the query then joins the call in flight).
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { EMPTY_PAGING, mergePageSummary, type PagingData } from '../grid/pagingState.ts';
+import { markRowsArrived } from '../grid/paintMarks.ts';
 import { listParams, summaryPath, withParams } from './listParams.ts';
 
 export const listKey = (source: string) => ['list', source] as const;
@@ -37,9 +40,13 @@ export interface ListData {
   errorUpdatedAt: number;
   /** Tries the failed load again. */
   retry: () => void;
+  /** Starts loading the page with this paging and sort (and the current filters) now. */
+  prefetch: (next: { pageIndex: number; pageSize: number; sort: string[] }) => void;
 }
 
 const NO_ROWS: Row[] = [];
+/** How long rows a prefetch loaded count as fresh for the query that takes them over. */
+const PREFETCH_FRESH_MS = 5_000;
 
 export function useListData({
   source,
@@ -56,19 +63,44 @@ export function useListData({
   // A periodic reload of what is already on screen: the loading bar would flash every few seconds.
   const reloading = (queryKey: QueryKey): boolean =>
     refreshSeconds !== undefined && queryClient.getQueryState(queryKey)?.status === 'success';
-  const params = listParams({ filters, pageIndex, pageSize, sort });
-  const list = useQuery({
+  const pageQuery = (params: string) => ({
     queryKey: [...listKey(source), 'page', params],
-    queryFn: ({ signal, queryKey }) =>
-      http.request<ListResponse>(withParams(source, params), {
+    queryFn: async ({ signal, queryKey }: { signal: AbortSignal; queryKey: QueryKey }) => {
+      const response = await http.request<ListResponse>(withParams(source, params), {
         signal,
         silent: true,
         background: reloading(queryKey),
-      }),
+      });
+      markRowsArrived();
+      return response;
+    },
+  });
+  const params = listParams({ filters, pageIndex, pageSize, sort });
+  // When each prefetch (below) started, by its params: rows it loaded count as fresh for a moment,
+  // so the query that takes them over does not load them again when the prefetch beat the render.
+  const prefetched = useRef(new Map<string, number>());
+  const list = useQuery({
+    ...pageQuery(params),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: (query) => {
+      const started = prefetched.current.get(String(query.queryKey[3]));
+      return started !== undefined &&
+        query.state.dataUpdatedAt >= started &&
+        Date.now() - started < PREFETCH_FRESH_MS
+        ? PREFETCH_FRESH_MS
+        : 0;
+    },
     refetchInterval,
   });
+  const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
+    const nextParams = listParams({ filters, ...next });
+    if (nextParams === params) return;
+    const now = Date.now();
+    for (const [key, started] of prefetched.current)
+      if (now - started >= PREFETCH_FRESH_MS) prefetched.current.delete(key);
+    prefetched.current.set(nextParams, now);
+    void queryClient.prefetchQuery({ ...pageQuery(nextParams), staleTime: 0 });
+  };
   const summaryParams = listParams({ filters, pageIndex: 0, pageSize, sort: [] });
   const summary = useQuery({
     queryKey: [...listKey(source), 'summary', summaryParams],
@@ -100,6 +132,7 @@ export function useListData({
       error: list.error,
       errorUpdatedAt: list.errorUpdatedAt,
       retry,
+      prefetch,
     };
   }
   const response = list.data;
@@ -108,5 +141,5 @@ export function useListData({
     paging: mergePageSummary(response?.paging, summary.data ?? undefined),
   };
   if (response && !list.isPlaceholderData) lastGood.current = shown;
-  return { ...shown, fetching, failed: false, error: null, errorUpdatedAt: 0, retry };
+  return { ...shown, fetching, failed: false, error: null, errorUpdatedAt: 0, retry, prefetch };
 }
