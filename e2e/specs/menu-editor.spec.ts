@@ -9,7 +9,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
-import { menuLink } from '../support/shell.ts';
+import { menuLink, openGroup } from '../support/shell.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -143,5 +143,37 @@ test('a change to the main menu shows in the shell at once', async ({ page }) =>
       original.name,
       JSON.stringify(original.content),
     ]);
+  }
+});
+
+test('leaving a menu with unsaved tree edits asks first; Discard changes leaves them unsaved', async ({
+  page,
+}) => {
+  const [created] = await query<{ id: number }>(
+    `INSERT INTO menus (name, content) VALUES ($1, $2) RETURNING id::int AS id`,
+    [`E2E unsaved ${Date.now()}`, JSON.stringify([{ id: 1, name: 'Kept' }])],
+  );
+  if (!created) throw new Error('the menu was not stored');
+  try {
+    await page.goto(`/menu/edit/${created.id}`);
+    await waitForForm(page);
+    await item(page, 'Kept').click();
+    await itemName(page).fill('Renamed, not saved');
+
+    // An in-app link: our dialog; staying keeps the edit in the tree.
+    await openGroup(page, 'Content');
+    await menuLink(page, 'Reviews').click();
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(item(page, 'Renamed, not saved')).toBeVisible();
+
+    // Discard changes goes to the menus list and stores nothing.
+    await toolbarButton(page, 'Discard changes').click();
+    await page.waitForURL(/\/menu\/list/);
+    expect(outline((await storedMenu(created.id)).content)).toBe('Kept');
+  } finally {
+    await query('DELETE FROM menus WHERE id = $1', [created.id]);
   }
 });
