@@ -130,10 +130,16 @@ function where(node: FilterNode, params: Params): string {
  */
 export type SqlGuard = (param: (value: unknown, cast: string) => string) => string;
 
-function whereClause(request: Pick<ListRequest, 'filter'>, params: Params, guard?: SqlGuard): string {
+function whereClause(
+  request: Pick<ListRequest, 'filter'>,
+  params: Params,
+  guard?: SqlGuard,
+  extra: readonly string[] = [],
+): string {
   const parts = [
     guard?.((v, cast) => params.add(v, cast)) ?? '',
     request.filter ? where(request.filter, params) : '',
+    ...extra,
   ];
   const clause = parts.filter((p) => p !== '').join(' AND ');
   return clause ? ` WHERE ${clause}` : '';
@@ -210,3 +216,162 @@ export const ownerGuard = (owner: string | undefined, email: string): SqlGuard |
 /** Both guards, either of which may be absent. */
 export const bothGuards = (a: SqlGuard | undefined, b: SqlGuard | undefined): SqlGuard | undefined =>
   !a ? b : !b ? a : (param) => `${a(param)} AND ${b(param)}`;
+
+/**
+ * Keyset paging (docs/adr/0019-keyset-paging.md): the order a list may be paged in by key instead of
+ * by OFFSET — one sort column and the key after it in the same direction, or the key alone. `column`
+ * is null when the key alone orders the list.
+ */
+export interface KeysetOrder {
+  column: CatalogColumn | null;
+  key: CatalogColumn;
+  direction: 'ASC' | 'DESC';
+}
+
+/** The request's order as a keyset order, or null when it has more keys than one column and the key. */
+export function keysetOrder(request: Pick<ListRequest, 'sort'>, key: CatalogColumn): KeysetOrder | null {
+  const [first, second, ...rest] = request.sort;
+  if (rest.length > 0) return null;
+  if (!first) return { column: null, key, direction: 'ASC' };
+  if (first.column.name === key.name)
+    return second ? null : { column: null, key, direction: first.direction };
+  if (second && (second.column.name !== key.name || second.direction !== first.direction)) return null;
+  return { column: first.column, key, direction: first.direction };
+}
+
+/** `"a" DESC, "id" DESC`: the keyset order as ORDER BY spells it (the same as `orderedSelect`'s). */
+function keysetOrderBy(order: KeysetOrder): string {
+  const keys = order.column ? [order.column, order.key] : [order.key];
+  return keys.map((c) => `${quoteIdent(c.name)} ${order.direction}`).join(', ');
+}
+
+/** The change number of the tables under a list, as the statement's snapshot sees it. */
+const changeNumber = (params: Params, relations: readonly string[]): string =>
+  `list_change_number(${params.add(relations, 'regclass[]')})`;
+
+/**
+ * The list's sort keys in order without its columns, for the planner: when it must sort them (a
+ * `Sort` node), no index orders the list and keyset paging would not help.
+ */
+export function keysetScanSql(
+  request: Pick<ListRequest, 'filter' | 'view'>,
+  order: KeysetOrder,
+  guard?: SqlGuard,
+): SqlQuery {
+  const params = new Params();
+  const keys = [order.column, order.key].filter((c) => c !== null).map((c) => quoteIdent(c.name));
+  return {
+    text: `SELECT ${keys.join(', ')} FROM ${source(request, params)}${whereClause(request, params, guard)} ORDER BY ${keysetOrderBy(order)}`,
+    values: params.values,
+  };
+}
+
+/**
+ * One statement, one snapshot: the tables' change number (`version`), the sort key of every
+ * `stride`-th row from the first (`boundaries`, a JSON list of [column as text or null, key as
+ * text], null when no row matches), whether the list's last row has a NULL sort column (`lastIsNull`:
+ * in an ascending order NULLs come last) and how many unfolded changes the tables hold (`pending`).
+ */
+export function boundarySql(
+  request: Pick<ListRequest, 'filter' | 'view'>,
+  order: KeysetOrder,
+  relations: readonly string[],
+  stride: number,
+  guard?: SqlGuard,
+): SqlQuery {
+  const params = new Params();
+  const version = changeNumber(params, relations);
+  const pending = `(SELECT count(*) FROM list_changes WHERE relation = ANY(${params.add(relations, 'regclass[]')}))`;
+  const column = order.column ? `${quoteIdent(order.column.name)}::text` : 'NULL::text';
+  const key = `${quoteIdent(order.key.name)}::text`;
+  const rows =
+    `SELECT ${column} AS "k0", ${key} AS "k", row_number() OVER (ORDER BY ${keysetOrderBy(order)}) AS "rn"` +
+    ` FROM ${source(request, params)}${whereClause(request, params, guard)}`;
+  const step = params.add(stride, 'bigint');
+  const boundaries = `(SELECT json_agg(json_build_array(s."k0", s."k") ORDER BY s."rn") FROM (${rows}) AS s WHERE (s."rn" - 1) % ${step} = 0)`;
+  let lastIsNull = 'false';
+  if (order.column && order.direction === 'ASC') {
+    const reversed = `${quoteIdent(order.column.name)} DESC, ${quoteIdent(order.key.name)} DESC`;
+    lastIsNull = `coalesce((SELECT ${quoteIdent(order.column.name)} IS NULL FROM ${source(request, params)}${whereClause(request, params, guard)} ORDER BY ${reversed} LIMIT 1), false)`;
+  }
+  return {
+    text: `SELECT ${version}::text AS "version", ${boundaries} AS "boundaries", ${lastIsNull} AS "lastIsNull", ${pending}::int AS "pending"`,
+    values: params.values,
+  };
+}
+
+/** A boundary: the sort column's value as text (null for NULL) and the key's, of one row. */
+export interface KeysetBoundary {
+  value: string | null;
+  key: string;
+}
+
+export interface KeysetSeek {
+  order: KeysetOrder;
+  /** The row the page is counted from (it is row 0). */
+  from: KeysetBoundary;
+  /** Rows after `from` before the page starts (less than the boundary stride). */
+  skip: number;
+  /** The change number the boundary was read at: the statement answers no rows when it differs. */
+  version: string;
+  relations: readonly string[];
+  /** Whether rows with a NULL sort column follow the non-NULL ones (ascending order only). */
+  nullsAfter: boolean;
+}
+
+/**
+ * One page read by key: the rows from `seek.from` on, in the list's order, skipping `seek.skip`,
+ * one more than the page size (as `listSql`). The rows are those `listSql` answers for the same page
+ * as long as the tables' change number is still `seek.version`; otherwise none (the statement's
+ * snapshot decides, so the check and the read agree). NULLs sort as ORDER BY sorts them — last when
+ * ascending, first when descending — and a row comparison never matches them, so where the page may
+ * run from non-NULL into NULL rows (or back) it reads both parts, each by its index, and orders
+ * their union. Null when that union is needed but the page's columns lack the sort column.
+ */
+export function seekSql(request: ListRequest, seek: KeysetSeek, guard?: SqlGuard): SqlQuery | null {
+  const { order, from } = seek;
+  const params = new Params();
+  const keyCol = quoteIdent(order.key.name);
+  const keyValue = () => params.add(from.key, CAST[order.key.type]);
+  const op = order.direction === 'ASC' ? '>=' : '<=';
+  const segments: string[] = [];
+  if (!order.column) {
+    segments.push(`${keyCol} ${op} ${keyValue()}`);
+  } else {
+    const col = quoteIdent(order.column.name);
+    const cast = CAST[order.column.type];
+    if (from.value !== null) {
+      segments.push(`(${col}, ${keyCol}) ${op} (${params.add(from.value, cast)}, ${keyValue()})`);
+      if (order.direction === 'ASC' && seek.nullsAfter) segments.push(`${col} IS NULL`);
+    } else {
+      segments.push(`${col} IS NULL AND ${keyCol} ${op} ${keyValue()}`);
+      if (order.direction === 'DESC') segments.push(`${col} IS NOT NULL`);
+    }
+  }
+  const orderBy = keysetOrderBy(order);
+  const columns = request.fields.map((c) => quoteIdent(c.name)).join(', ');
+  const version = `${changeNumber(params, seek.relations)} = ${params.add(seek.version, 'bigint')}`;
+  const select = (segment: string) =>
+    `SELECT ${columns} FROM ${source(request, params)}${whereClause(request, params, guard, [version, `(${segment})`])} ORDER BY ${orderBy}`;
+  const limit = request.pageSize + 1;
+  if (segments.length === 1) {
+    return {
+      text: `${select(segments[0] as string)} LIMIT ${params.add(limit, 'bigint')} OFFSET ${params.add(seek.skip, 'bigint')}`,
+      values: params.values,
+    };
+  }
+  const names = new Set(request.fields.map((c) => c.name));
+  if (!names.has(order.key.name) || (order.column && !names.has(order.column.name))) return null;
+  const each = params.add(seek.skip + limit, 'bigint');
+  const parts = segments.map((s) => `(${select(s)} LIMIT ${each})`).join(' UNION ALL ');
+  return {
+    text: `SELECT * FROM (${parts}) AS "page" ORDER BY ${orderBy} LIMIT ${params.add(limit, 'bigint')} OFFSET ${params.add(seek.skip, 'bigint')}`,
+    values: params.values,
+  };
+}
+
+/** The tables' change number now (to tell a stale boundary from an empty page). */
+export function changeNumberSql(relations: readonly string[]): SqlQuery {
+  const params = new Params();
+  return { text: `SELECT ${changeNumber(params, relations)}::text AS "version"`, values: params.values };
+}
