@@ -5,7 +5,7 @@
  * process of its own (`export-arm.ts`), so its peak RSS is that run's alone; ours and bare
  * alternate, and the ratios are the median of the pairs' (min–max beside). The issue's targets:
  * time at most 1.15×, memory at most 1.2× the bare writer's, peak RSS under 300 MB at 1,000,000 rows.
- * Env: BENCH_EXPORT_SIZES (default "100000,1000000"), BENCH_EXPORT_PAIRS (default 3).
+ * Env: BENCH_EXPORT_SIZES (default "100000,1000000"), BENCH_EXPORT_PAIRS (default BENCH_PAIRS, 5).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
 import type { ArmResult } from './export-arm.ts';
+import { fmtRatio, median, report } from './report.ts';
 
 const TIME_TARGET = 1.15;
 const MEMORY_TARGET = 1.2;
@@ -44,15 +45,11 @@ function runArm(arm: ArmResult['arm'], databaseUrl: string, rows: number): Promi
   });
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const mb = (kb: number): number => (kb * 1024) / 1e6;
-const verdict = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
-const ratio = (values: number[]): string =>
-  `${median(values).toFixed(2)}x (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+const ratioOf = (values: number[]) => ({
+  ratio: median(values),
+  spread: [Math.min(...values), Math.max(...values)] as [number, number],
+});
 
 async function seededReservations(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -70,7 +67,7 @@ export async function exportBenchmarks(env: BenchEnv): Promise<void> {
     .split(',')
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
-  const pairs = Math.max(1, Number(process.env.BENCH_EXPORT_PAIRS ?? 3));
+  const pairs = Math.max(1, Number(process.env.BENCH_EXPORT_PAIRS ?? process.env.BENCH_PAIRS ?? 5));
   const seeded = await seededReservations(env.databaseUrl);
   for (const rows of sizes) {
     const name = `export ${rows.toLocaleString('en')} reservations to .xlsx vs bare ExcelJS streaming writer`;
@@ -84,10 +81,14 @@ export async function exportBenchmarks(env: BenchEnv): Promise<void> {
     await runArm('bare', env.databaseUrl, rows);
     const results: [ArmResult, ArmResult][] = [];
     for (let i = 0; i < pairs; i++) {
-      results.push([
-        await runArm('ours', env.databaseUrl, rows),
-        await runArm('bare', env.databaseUrl, rows),
-      ]);
+      // Which arm goes first alternates, so neither always meets a cache the other warmed.
+      if (i % 2 === 0) {
+        const a = await runArm('ours', env.databaseUrl, rows);
+        results.push([a, await runArm('bare', env.databaseUrl, rows)]);
+      } else {
+        const b = await runArm('bare', env.databaseUrl, rows);
+        results.push([await runArm('ours', env.databaseUrl, rows), b]);
+      }
     }
     for (const [a, b] of results) {
       if (a.rows !== rows || b.rows !== rows)
@@ -104,12 +105,25 @@ export async function exportBenchmarks(env: BenchEnv): Promise<void> {
       mb: median(results.map(([, b]) => mb(b.maxRssKb))),
     };
     const peak = Math.max(...results.map(([a]) => mb(a.maxRssKb)));
-    console.log(
-      `${name}: ours ${ours.s.toFixed(1)} s / ${ours.mb.toFixed(0)} MB, bare ${bare.s.toFixed(1)} s / ${bare.mb.toFixed(0)} MB, ` +
-        `time ${ratio(times)} (target ≤ ${TIME_TARGET}x) ${verdict(median(times) <= TIME_TARGET)}, ` +
-        `memory ${ratio(memories)} (target ≤ ${MEMORY_TARGET}x) ${verdict(median(memories) <= MEMORY_TARGET)}, ` +
-        `peak RSS ${peak.toFixed(0)} MB (target < ${RSS_LIMIT_MB} MB) ${verdict(peak < RSS_LIMIT_MB)}`,
-    );
+    const time = ratioOf(times);
+    const memory = ratioOf(memories);
+    report({
+      name: `${name}: time`,
+      ours: `${ours.s.toFixed(1)} s`,
+      baseline: `${bare.s.toFixed(1)} s`,
+      ratio: fmtRatio(time),
+      target: `≤ ${TIME_TARGET}x`,
+      pass: time.ratio <= TIME_TARGET,
+    });
+    report({
+      name: `${name}: peak memory`,
+      ours: `${ours.mb.toFixed(0)} MB`,
+      baseline: `${bare.mb.toFixed(0)} MB`,
+      ratio: fmtRatio(memory),
+      target: `≤ ${MEMORY_TARGET}x, and < ${RSS_LIMIT_MB} MB at 1,000,000 rows`,
+      pass: memory.ratio <= MEMORY_TARGET && (rows < 1_000_000 || peak < RSS_LIMIT_MB),
+      note: `highest peak RSS of ours ${peak.toFixed(0)} MB`,
+    });
     const size = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     console.log(
       `  ${pairs} pairs after a warm-up pair, load average ${load.toFixed(2)} → ${(loadavg()[0] ?? 0).toFixed(2)}; ` +

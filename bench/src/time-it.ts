@@ -1,42 +1,15 @@
 /**
- * Latency sampling and the one-line report every benchmark prints. The two sides of a comparison
- * are measured interleaved (a, b, a, b, …) so that load from elsewhere on the machine falls on
- * both alike and the ratio stays fair.
+ * The simple comparison most endpoint lines use: `rounds` sequential calls of our endpoint and as
+ * many of its baseline make one pair, each arm's figure its p50; the pairs alternate (report.ts).
  */
-interface Timing {
-  p50: number;
-  p95: number;
-}
+import { fmtMs, fmtRatio, median, paired, quantile, report, sequential } from './report.ts';
 
-const percentiles = (samples: number[]): Timing => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95) };
-};
-
-async function sample(work: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
-async function timePair(
-  rounds: number,
-  ours: () => Promise<unknown>,
-  other: () => Promise<unknown>,
-): Promise<[Timing, Timing]> {
-  // Warm both sides alike: JIT, connection pools and PostgreSQL's caches settle over the first ~100 calls.
-  for (let i = 0; i < Math.min(100, rounds); i++) {
-    await ours();
-    await other();
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    a.push(await sample(ours));
-    b.push(await sample(other));
-  }
-  return [percentiles(a), percentiles(b)];
+export interface CompareOptions {
+  pairs?: number;
+  /** The largest ratio of p50s that passes; without one the line only informs. */
+  target?: number;
+  /** Why the baseline differs from ours beyond the work compared, printed with the line. */
+  note?: string;
 }
 
 export async function compare(
@@ -44,12 +17,27 @@ export async function compare(
   rounds: number,
   ours: () => Promise<unknown>,
   other: () => Promise<unknown>,
+  { pairs = Number(process.env.BENCH_PAIRS ?? 5), target, note }: CompareOptions = {},
 ): Promise<void> {
-  const [a, b] = await timePair(rounds, ours, other);
-  console.log(
-    `${name}: ours p50 ${a.p50.toFixed(2)} ms (p95 ${a.p95.toFixed(2)}), ` +
-      `other p50 ${b.p50.toFixed(2)} ms (p95 ${b.p95.toFixed(2)}), ratio ${(a.p50 / b.p50).toFixed(2)}x`,
-  );
+  const p99s: [number[], number[]] = [[], []];
+  const figure = (work: () => Promise<unknown>, p99: number[]) => async () => {
+    const samples = await sequential(rounds, work);
+    p99.push(quantile(samples, 0.99));
+    return quantile(samples, 0.5);
+  };
+  const result = await paired(pairs, figure(ours, p99s[0]), figure(other, p99s[1]));
+  // The warm-up pair's p99s are the first two; they are not part of the figures.
+  const p99 = (values: number[]) => median(values.slice(1));
+  report({
+    name,
+    ours: `p50 ${fmtMs(median(result.ours))} (p99 ${fmtMs(p99(p99s[0]))})`,
+    baseline: `p50 ${fmtMs(median(result.baseline))} (p99 ${fmtMs(p99(p99s[1]))})`,
+    ratio: fmtRatio(result),
+    target: target === undefined ? '—' : `p50 ≤ ${target}x`,
+    pass: target === undefined || result.ratio <= target,
+    informs: target === undefined,
+    ...(note ? { note } : {}),
+  });
 }
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * The reservation search tool (`GET /api/tools/reservations/search`) for broad words — a supplier,
+ * a common surname, a city, each matching tens of thousands of rows at 1M — against the single
+ * statement that ranks every match (how the search first worked, run directly in PostgreSQL).
+ * Target: under 100 ms, and for a broad word at most a tenth of it.
+ */
+import pg from 'pg';
+import type { BenchEnv } from './bench-setup.ts';
+import { fmtMs, fmtRatio, median, paired, quantile, report, sequential } from './report.ts';
+import { getJson } from './time-it.ts';
+
+/** Broad words must beat ranking every match tenfold; a narrow one (a misspelled rare name) only be fast. */
+const WORDS = [
+  { word: 'Sixt', broad: true },
+  { word: 'Murphy', broad: true },
+  { word: 'Amsterdam', broad: true },
+  { word: 'Quakcenbush', broad: false },
+];
+const CALLS = 5;
+
+const RANK_EVERY_MATCH = `
+  SELECT id, greatest(CASE WHEN reservation_number = upper($1) THEN 2 ELSE 0 END,
+                      CASE WHEN customer_email = lower($1) THEN 1.5 ELSE 0 END,
+                      word_similarity($1, customer_name), word_similarity($1, supplier),
+                      word_similarity($1, pickup_location), word_similarity($1, dropoff_location))::float8 AS score
+    FROM reservations
+   WHERE reservation_number = upper($1) OR customer_email = lower($1) OR $1 <% customer_name
+      OR $1 <% supplier OR $1 <% pickup_location OR $1 <% dropoff_location
+   ORDER BY score DESC, pickup_date DESC, id DESC LIMIT 50`;
+
+export async function searchBenchmarks(env: BenchEnv, pairs: number): Promise<void> {
+  const direct = new pg.Client({ connectionString: env.databaseUrl });
+  await direct.connect();
+  await direct.query(`SET pg_trgm.word_similarity_threshold = 0.5`);
+  try {
+    for (const { word, broad } of WORDS) {
+      const p50 = async (work: () => Promise<unknown>) => quantile(await sequential(CALLS, work), 0.5);
+      const result = await paired(
+        pairs,
+        () => p50(() => getJson(`${env.base}/api/tools/reservations/search?q=${word}`, env.headers)),
+        () => p50(() => direct.query(RANK_EVERY_MATCH, [word])),
+      );
+      const ours = median(result.ours);
+      report({
+        name: `reservation search "${word}" vs ranking every match`,
+        ours: `p50 ${fmtMs(ours)}`,
+        baseline: `p50 ${fmtMs(median(result.baseline))}`,
+        ratio: fmtRatio(result),
+        target: broad ? '≤ 0.1x and < 100 ms' : '< 100 ms',
+        pass: (!broad || result.ratio <= 0.1) && ours < 100,
+      });
+    }
+  } finally {
+    await direct.end();
+  }
+}
