@@ -6,7 +6,7 @@
  */
 
 /** The actions a right can name: `BMTools/{Entity}/{Action}`. */
-export type Action =
+type Action =
   | 'List'
   | 'View'
   | 'Create'
@@ -18,7 +18,7 @@ export type Action =
   | 'Map'
   | 'SetIsActiveCustomer';
 
-export type Group = 'price-watch' | 'merchant' | 'content' | 'other';
+type Group = 'price-watch' | 'merchant' | 'content' | 'other';
 
 export interface Area {
   /** The entity as right names spell it. */
@@ -241,11 +241,11 @@ export const AREAS: readonly Area[] = [
 ];
 
 /** The right one of an area's actions is named by. */
-export const rightOf = (area: Area, action: Action): string =>
+const rightOf = (area: Area, action: Action): string =>
   area.names?.[action] ?? `BMTools/${area.entity}/${action}`;
 
 /** The tool pages' rights (ViewLocation is the price-watch location's View above). */
-export const TOOL_RIGHTS = [
+const TOOL_RIGHTS = [
   'ViewMongo',
   'ViewReplication',
   'ViewSearch',
@@ -261,12 +261,12 @@ export const TOOL_RIGHTS = [
  * page (ViewMongo) lets a viewer look, and cancelling someone's statement changes things, so it is
  * a right of its own that only the administrator (every right) holds.
  */
-export const CANCEL_QUERY = 'CancelQuery';
+const CANCEL_QUERY = 'CancelQuery';
 
-export const EXPORT_LIST = 'BMTools/Export/List';
+const EXPORT_LIST = 'BMTools/Export/List';
 
 /** Every right there is: the administrator holds them all. */
-export const ALL_RIGHTS: readonly string[] = [
+const ALL_RIGHTS: readonly string[] = [
   ...AREAS.flatMap((area) => area.rights.map((action) => rightOf(area, action))),
   ...TOOL_RIGHTS,
   CANCEL_QUERY,
@@ -301,7 +301,7 @@ export const ROLE_RIGHTS: Readonly<Record<Role, ReadonlySet<string>>> = {
 
 /** What a route needs: any signed-in user, or any one of some rights (none: nobody may). */
 export type Need = { signedIn: true } | { anyOf: readonly string[] };
-export const SIGNED_IN: Need = { signedIn: true };
+const SIGNED_IN: Need = { signedIn: true };
 const anyOf = (...rights: string[]): Need => ({ anyOf: rights });
 
 /** May the role call a route needing this? */
@@ -329,7 +329,7 @@ export interface Probe {
  * The platform routes, each with the right it needs or "any signed-in user". A route may be probed
  * more than once (each lookup of `/api/dropdowns/{name}` has rights of its own).
  */
-export const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
+const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
   // The caller's own rights, the screens, the page configs, the client log sink.
   'GET /api/userRights': [{ path: '/api/userRights', need: SIGNED_IN }],
   'GET /api/app-routes': [{ path: '/api/app-routes', need: SIGNED_IN }],
@@ -409,7 +409,7 @@ export const isPublic = (method: string, url: string): boolean =>
       /^\/[\w./-]+\.(html|js|css|svg|ico|png|woff2?|txt|webmanifest)$/.test(url)));
 
 /** An id no record has: a permitted write or delete answers 404 and changes nothing. */
-export const MISSING_ID = '2147483000';
+const MISSING_ID = '2147483000';
 
 /**
  * The area routes: the generic calls on an area's path and its map list, and the action whose

@@ -5,9 +5,9 @@
  * `innerHTML` and mark the same two moments as the grid (rows arrived, next frame painted).
  */
 
-export const WIDE_COLUMNS = 20;
+const WIDE_COLUMNS = 20;
 export const WIDE_ROWS = 1_000;
-export const TEXT_CHARS = 200;
+const TEXT_CHARS = 200;
 
 /** Keys of the wide page's text columns: c01 … c20. */
 export const wideKeys = (): string[] =>

@@ -106,7 +106,7 @@ async function fieldPaths(db: Db): Promise<Record<FuzzyField, FieldPath>> {
 }
 
 /** The search's SQL and parameters, with each fuzzy field read along `paths`. */
-export function searchSql(
+function searchSql(
   query: SearchQuery,
   paths: Record<FuzzyField, FieldPath>,
 ): { text: string; values: unknown[] } {
