@@ -5,18 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './support/chromium.ts';
 import { REPO_ROOT, TMP_DIR } from './support/paths.ts';
-
-/** Chromium flags needed as root on this closed-network machine (node-svc notes). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * A free port on both loopback addresses, searched from a random point of [from, from + span) so that

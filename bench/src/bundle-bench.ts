@@ -31,9 +31,10 @@ import {
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type ColumnDefinition, presetDefinitionSchema } from '@bm/contracts';
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { build } from 'vite';
 import type { BenchEnv } from './bench-setup.ts';
+import { launchChromium, signInThroughConsole } from './browser.ts';
 import { fmtMs, fmtRatio, median, type Paired, paired, report } from './report.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -51,17 +52,6 @@ const JS_RATIO = 2;
  * the rich-text editor and the date pickers. None may be among a list's first scripts.
  */
 const FORM_ONLY_CHUNK = /\/assets\/(RecordScreenView|createCodeEditor|RichTextInput|DatePickers)-[\w-]+\.js$/;
-
-/** Flags Chromium needs as root on this closed-network machine (as e2e/playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Load {
   /** Gzipped bytes of every script received before the first row showed. */
@@ -161,17 +151,7 @@ async function measureLoad(
 async function signedInState(browser: Browser, base: string) {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/oidc\//);
-    await page.getByLabel('Email').fill('admin@bmtools.local');
-    await page.getByLabel('Password').fill('admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: 'admin@bmtools.local' })
-      .waitFor({ state: 'visible', timeout: 30_000 });
+    await signInThroughConsole(await context.newPage(), base, 'admin@bmtools.local', 'admin');
     return await context.storageState();
   } finally {
     await context.close();
@@ -315,10 +295,7 @@ export async function bundleBenchmarks(env: BenchEnv): Promise<void> {
     build: { outDir: BASELINE_DIST, emptyOutDir: true },
   });
   const baselineServer = await serveBaseline(BASELINE_DIST, env.base);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const state = await signedInState(browser, env.base);
     const found = await discover(browser, env.base, state);

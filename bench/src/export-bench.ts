@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { BenchEnv } from './bench-setup.ts';
 import type { ArmResult } from './export-arm.ts';
-import { fmtRatio, median, report } from './report.ts';
+import { fmtRatio, median, report, summarise } from './report.ts';
 
 const TIME_TARGET = 1.15;
 const MEMORY_TARGET = 1.2;
@@ -46,10 +46,6 @@ function runArm(arm: ArmResult['arm'], databaseUrl: string, rows: number): Promi
 }
 
 const mb = (kb: number): number => (kb * 1024) / 1e6;
-const ratioOf = (values: number[]) => ({
-  ratio: median(values),
-  spread: [Math.min(...values), Math.max(...values)] as [number, number],
-});
 
 async function seededReservations(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -105,8 +101,8 @@ export async function exportBenchmarks(env: BenchEnv): Promise<void> {
       mb: median(results.map(([, b]) => mb(b.maxRssKb))),
     };
     const peak = Math.max(...results.map(([a]) => mb(a.maxRssKb)));
-    const time = ratioOf(times);
-    const memory = ratioOf(memories);
+    const time = summarise(times);
+    const memory = summarise(memories);
     report({
       name: `${name}: time`,
       ours: `${ours.s.toFixed(1)} s`,

@@ -25,7 +25,7 @@ import { catalogEntry } from '../../apps/api/catalog/entities/index.ts';
 import { columnMap, parseListQuery } from '../../apps/api/src/criteria/parse-criteria.ts';
 import { listSql } from '../../apps/api/src/criteria/plan-sql.ts';
 import type { BenchEnv } from './bench-setup.ts';
-import { cpuThrottle, signedInBrowser } from './grid/browser.ts';
+import { cpuThrottle, signedInBrowser } from './browser.ts';
 import {
   bareSortPage,
   bareTablePage,

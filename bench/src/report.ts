@@ -98,14 +98,14 @@ export async function paired(
     }
   }
   const ratios = a.map((x, i) => x / (b[i] ?? Number.NaN));
-  return {
-    ours: a,
-    baseline: b,
-    ratios,
-    ratio: median(ratios),
-    spread: [Math.min(...ratios), Math.max(...ratios)],
-  };
+  return { ours: a, baseline: b, ratios, ...summarise(ratios) };
 }
+
+/** The median of some paired ratios and their spread (lowest–highest). */
+export const summarise = (ratios: readonly number[]): Pick<Paired, 'ratio' | 'spread'> => ({
+  ratio: median(ratios),
+  spread: [Math.min(...ratios), Math.max(...ratios)],
+});
 
 export const fmtRatio = (p: Pick<Paired, 'ratio' | 'spread'>): string =>
   `${p.ratio.toFixed(2)}x (${p.spread[0].toFixed(2)}–${p.spread[1].toFixed(2)})`;

@@ -1,19 +1,10 @@
 /**
- * The browser the grid benchmarks drive: Debian's Chromium (CHROME_PATH, else /usr/bin/chromium),
- * headless, with the flags the browser tests use on this machine, signed in as the admin through
- * the console's own sign-in (the built-in provider's form), as a member of staff would.
+ * The browser the browser benchmarks drive: Debian's Chromium (CHROME_PATH, else /usr/bin/chromium),
+ * headless, with the flags the browser tests use on this machine (e2e/playwright.config.ts), signed
+ * in through the console's own sign-in (the built-in provider's form), as a member of staff would.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 
 export interface SignedInBrowser {
   browser: Browser;
@@ -22,24 +13,17 @@ export interface SignedInBrowser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium and signs in at `base` as `email`; the returned page shows the console. */
-export async function signedInBrowser(
-  base: string,
-  email: string,
-  password: string,
-): Promise<SignedInBrowser> {
-  const browser = await chromium.launch({
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
   });
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  context.setDefaultTimeout(60_000);
-  // tsx compiles the functions handed to page.evaluate with esbuild's keepNames, which wraps named
-  // inner functions in a `__name` helper that exists only in Node: give pages a no-op one.
-  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await page.goto('/');
+}
+
+/** Signs in through the console's sign-in button and the provider's form; waits for the shell. */
+export async function signInThroughConsole(page: Page, base: string, email: string, password: string) {
+  await page.goto(new URL('/', base).toString());
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/oidc\//);
   await page.getByLabel('Email').fill(email);
@@ -47,6 +31,22 @@ export async function signedInBrowser(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/callback'));
   await page.getByRole('banner').getByRole('button', { name: email }).waitFor();
+}
+
+/** Launches Chromium and signs in at `base` as `email`; the returned page shows the console. */
+export async function signedInBrowser(
+  base: string,
+  email: string,
+  password: string,
+): Promise<SignedInBrowser> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  context.setDefaultTimeout(60_000);
+  // tsx compiles the functions handed to page.evaluate with esbuild's keepNames, which wraps named
+  // inner functions in a `__name` helper that exists only in Node: give pages a no-op one.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await signInThroughConsole(page, base, email, password);
   return {
     browser,
     context,
