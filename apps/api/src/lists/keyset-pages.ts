@@ -22,6 +22,7 @@ import {
   keysetScanSql,
   quoteIdent,
   type SqlGuard,
+  type SqlQuery,
   seekSql,
 } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -131,63 +132,56 @@ interface PlanNode {
 const sorts = (node: PlanNode): boolean =>
   node['Node Type'] === 'Sort' || (node.Plans ?? []).some((child) => sorts(child));
 
+/**
+ * Reads a list's boundaries with `boundaries` (its `boundarySql`), unless the plan of the list's scan
+ * needs a sort the index cannot give. A scan that fails (too long for the statement timeout, say) is
+ * not retried on every call: the list goes to OFFSET until the entry expires, and OFFSET reports any
+ * lasting fault.
+ */
 async function readBoundaries(
   db: Queryable,
   request: ListRequest,
   order: KeysetOrder,
+  boundaries: SqlQuery,
   tables: string[],
   options: KeysetOptions,
   owner: SqlGuard | undefined,
 ): Promise<Entry> {
   const expires = Date.now() + options.ttlMs;
+  const unindexed: Unindexed = { kind: 'unindexed', expires };
   try {
-    return await scanBoundaries(db, request, order, tables, options, owner, expires);
-  } catch {
-    // A scan that fails (too long for the statement timeout, say) is not retried on every call:
-    // the list goes to OFFSET until the entry expires, and OFFSET reports any lasting fault.
-    return { kind: 'unindexed', expires };
-  }
-}
-
-async function scanBoundaries(
-  db: Queryable,
-  request: ListRequest,
-  order: KeysetOrder,
-  tables: string[],
-  options: KeysetOptions,
-  owner: SqlGuard | undefined,
-  expires: number,
-): Promise<Entry> {
-  const scan = keysetScanSql(request, order, owner);
-  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    `EXPLAIN (FORMAT JSON) ${scan.text}`,
-    scan.values,
-  );
-  const root = plan.rows[0]?.['QUERY PLAN'][0]?.Plan;
-  if (!root || sorts(root)) return { kind: 'unindexed', expires };
-  const sql = boundarySql(request, order, tables, options.stride, owner);
-  const { rows } = await db.query<{
-    version: string;
-    boundaries: [string | null, string][] | null;
-    lastIsNull: boolean;
-    pending: number;
-  }>(sql.text, sql.values);
-  const row = rows[0];
-  if (!row) return { kind: 'unindexed', expires };
-  if (row.pending > FOLD_AFTER) {
-    for (const table of tables) {
-      // Housekeeping only: the change number stays what it was, and a failure changes nothing.
-      db.query('SELECT list_changes_fold($1::regclass)', [table]).catch(() => {});
+    const scan = keysetScanSql(request, order, owner);
+    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `EXPLAIN (FORMAT JSON) ${scan.text}`,
+      scan.values,
+    );
+    const root = plan.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!root || sorts(root)) return unindexed;
+    const { rows } = await db.query<{
+      version: string;
+      boundaries: [string | null, string][] | null;
+      lastIsNull: boolean;
+      pending: number;
+    }>(boundaries.text, boundaries.values);
+    const row = rows[0];
+    if (!row) return unindexed;
+    if (row.pending > FOLD_AFTER) {
+      for (const table of tables) {
+        // Housekeeping only: the change number stays what it was, and a failure changes nothing.
+        db.query('SELECT list_changes_fold($1::regclass)', [table]).catch(() => {});
+      }
     }
+    return {
+      kind: 'boundaries',
+      version: row.version,
+      keys: (row.boundaries ?? []).map(([value, key]) => ({ value, key })),
+      nullsAfter: row.lastIsNull,
+      expires,
+      readAt: Date.now(),
+    };
+  } catch {
+    return unindexed;
   }
-  return {
-    kind: 'boundaries',
-    version: row.version,
-    keys: (row.boundaries ?? []).map(([value, key]) => ({ value, key })),
-    nullsAfter: row.lastIsNull,
-    expires,
-    readAt: Date.now(),
-  };
 }
 
 /**
@@ -210,13 +204,14 @@ export async function keysetPage(
   const tables = await trackedTables(db, request.view);
   if (!tables) return null;
 
-  const id = boundarySql(request, order, tables, options.stride, guards.owner);
-  const listKey = `${id.text}\u0000${JSON.stringify(id.values)}`;
+  // The boundary statement names the list (view, filter, sort, owner): it is the cache key too.
+  const boundaries = boundarySql(request, order, tables, options.stride, guards.owner);
+  const listKey = `${boundaries.text}\u0000${JSON.stringify(boundaries.values)}`;
   let pending = lists.get(listKey);
   let entry = pending ? await pending.catch(() => undefined) : undefined;
   if (!entry || entry.expires <= Date.now()) {
     if (!(await guards.holdsRight())) return null;
-    pending = readBoundaries(db, request, order, tables, options, guards.owner);
+    pending = readBoundaries(db, request, order, boundaries, tables, options, guards.owner);
     lists.delete(listKey);
     lists.set(listKey, pending);
     pending.catch(() => lists.delete(listKey));
