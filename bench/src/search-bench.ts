@@ -5,6 +5,7 @@
  * Target: under 100 ms, and for a broad word at most a tenth of it.
  */
 import pg from 'pg';
+import { RANK_EVERY_MATCH } from '../../apps/api/test/rank-every-match.ts';
 import type { BenchEnv } from './bench-setup.ts';
 import { fmtMs, fmtRatio, median, paired, quantile, report, sequential } from './report.ts';
 import { getJson } from './time-it.ts';
@@ -18,16 +19,6 @@ const WORDS = [
 ];
 const CALLS = 5;
 
-const RANK_EVERY_MATCH = `
-  SELECT id, greatest(CASE WHEN reservation_number = upper($1) THEN 2 ELSE 0 END,
-                      CASE WHEN customer_email = lower($1) THEN 1.5 ELSE 0 END,
-                      word_similarity($1, customer_name), word_similarity($1, supplier),
-                      word_similarity($1, pickup_location), word_similarity($1, dropoff_location))::float8 AS score
-    FROM reservations
-   WHERE reservation_number = upper($1) OR customer_email = lower($1) OR $1 <% customer_name
-      OR $1 <% supplier OR $1 <% pickup_location OR $1 <% dropoff_location
-   ORDER BY score DESC, pickup_date DESC, id DESC LIMIT 50`;
-
 export async function searchBenchmarks(env: BenchEnv, pairs: number): Promise<void> {
   const direct = new pg.Client({ connectionString: env.databaseUrl });
   await direct.connect();
@@ -38,7 +29,10 @@ export async function searchBenchmarks(env: BenchEnv, pairs: number): Promise<vo
       const result = await paired(
         pairs,
         () => p50(() => getJson(`${env.base}/api/tools/reservations/search?q=${word}`, env.headers)),
-        () => p50(() => direct.query(RANK_EVERY_MATCH, [word])),
+        () =>
+          p50(() =>
+            direct.query(RANK_EVERY_MATCH, [word, word.toUpperCase(), word.toLowerCase(), null, null, []]),
+          ),
       );
       const ours = median(result.ours);
       report({

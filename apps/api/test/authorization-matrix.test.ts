@@ -10,32 +10,9 @@
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Route, registeredRoutes } from './routes.ts';
+import { isPublic, NO_BEARER, type Route, registeredRoutes } from './routes.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-
-/**
- * Routes that answer without a token, written by hand (never read from the route table under
- * test): the SPA's boot configuration, the health check, the identity provider (its own checks),
- * the API documentation, the static SPA, and the hub (its token travels in the query: tested below).
- */
-const NO_BEARER: readonly { route: string; why: string }[] = [
-  { route: 'GET /api/config', why: 'the SPA boots from it before sign-in' },
-  { route: 'GET /healthz', why: 'load balancer health check' },
-  { route: 'GET /notificationshub', why: 'WebSocket; access_token in the query, refused below' },
-];
-const NO_BEARER_PREFIXES = ['/oidc', '/api/docs'];
-/** The SPA: index.html for `/` and every other path, and the built files (registered when built). */
-const isSpa = (r: Route) =>
-  r.method === 'GET' &&
-  (r.url === '/' ||
-    r.url === '/*' ||
-    /^\/[\w./-]+\.(html|js|css|svg|ico|png|woff2?|txt|webmanifest)$/.test(r.url));
-
-const isPublic = (r: Route) =>
-  NO_BEARER.some((p) => p.route === `${r.method} ${r.url}`) ||
-  NO_BEARER_PREFIXES.some((prefix) => r.url === prefix || r.url.startsWith(`${prefix}/`)) ||
-  isSpa(r);
 
 let server: TestServer;
 let routes: Route[] = [];

@@ -154,6 +154,16 @@ function connect(
   });
 }
 
+/** A connection listening to the notifications' announcements, and the payloads it received. */
+async function listenToAnnouncements(): Promise<{ listener: pg.Client; payloads: string[] }> {
+  const listener = new pg.Client({ connectionString: server.databaseUrl });
+  await listener.connect();
+  const payloads: string[] = [];
+  listener.on('notification', (n) => payloads.push(n.payload ?? ''));
+  await listener.query('LISTEN bm_notifications');
+  return { listener, payloads };
+}
+
 const waitFor = async (check: () => boolean, ms = 5000): Promise<void> => {
   const until = Date.now() + ms;
   while (!check()) {
@@ -211,11 +221,7 @@ describe('the /notificationshub WebSocket', () => {
   });
 
   it('announces a new notification with its row, which makes the message a read would return', async () => {
-    const listener = new pg.Client({ connectionString: server.databaseUrl });
-    await listener.connect();
-    const payloads: string[] = [];
-    listener.on('notification', (n) => payloads.push(n.payload ?? ''));
-    await listener.query('LISTEN bm_notifications');
+    const { listener, payloads } = await listenToAnnouncements();
     try {
       const raised = await raiseNotification(server.db, {
         from: 'system',
@@ -235,11 +241,7 @@ describe('the /notificationshub WebSocket', () => {
   });
 
   it('pushes a notification too large to announce whole, reading it from the table', async () => {
-    const listener = new pg.Client({ connectionString: server.databaseUrl });
-    await listener.connect();
-    const payloads: string[] = [];
-    listener.on('notification', (n) => payloads.push(n.payload ?? ''));
-    await listener.query('LISTEN bm_notifications');
+    const { listener, payloads } = await listenToAnnouncements();
     const tab = await connect(server.baseUrl, admin);
     try {
       // 2,000 characters of four bytes each: the row is over the 8,000 bytes of an announcement.

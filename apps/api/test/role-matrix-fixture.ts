@@ -397,17 +397,6 @@ const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
   'POST /api/exports/:id/cancel': [{ path: '/api/exports/2147483000/cancel', need: anyOf(EXPORT_LIST) }],
 };
 
-/** Routes that answer without a bearer token: another suite's concern (authorization-matrix). */
-const NO_BEARER = ['GET /api/config', 'GET /healthz', 'GET /notificationshub'];
-const NO_BEARER_PREFIXES = ['/oidc', '/api/docs'];
-export const isPublic = (method: string, url: string): boolean =>
-  NO_BEARER.includes(`${method} ${url}`) ||
-  NO_BEARER_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)) ||
-  (method === 'GET' &&
-    (url === '/' ||
-      url === '/*' ||
-      /^\/[\w./-]+\.(html|js|css|svg|ico|png|woff2?|txt|webmanifest)$/.test(url)));
-
 /** An id no record has: a permitted write or delete answers 404 and changes nothing. */
 const MISSING_ID = '2147483000';
 

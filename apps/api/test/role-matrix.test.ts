@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, startSignedIn } from './api-caller.ts';
 import {
   AREAS,
-  isPublic,
   mayCall,
   type Probe,
   probesOf,
@@ -19,7 +18,7 @@ import {
   ROLES,
   type Role,
 } from './role-matrix-fixture.ts';
-import { type Route, registeredRoutes } from './routes.ts';
+import { isPublic, type Route, registeredRoutes } from './routes.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
@@ -123,7 +122,7 @@ describe('four roles × every route', () => {
   it('the fixture knows every registered route', () => {
     expect(routes.length).toBeGreaterThan(100);
     const unknown = routes
-      .filter((r) => !isPublic(r.method, r.url))
+      .filter((r) => !isPublic(r))
       .filter((r) => !probesOf(r.method, r.url, () => undefined))
       .map((r) => `${r.method} ${r.url}: add it to the fixture`);
     expect(unknown).toEqual([]);
@@ -160,7 +159,7 @@ describe('four roles × every route', () => {
 
   it('every role gets exactly what the fixture gives it on every route', async () => {
     const guarded = routes
-      .filter((r) => !isPublic(r.method, r.url))
+      .filter((r) => !isPublic(r))
       .sort((a, b) => (ORDER[a.method] ?? 9) - (ORDER[b.method] ?? 9));
     const wrong: string[] = [];
     let checked = 0;

@@ -15,6 +15,7 @@ import {
   searchReservations,
 } from '../src/tools/reservation-search.ts';
 import { apiCaller, startSignedIn } from './api-caller.ts';
+import { RANK_EVERY_MATCH } from './rank-every-match.ts';
 import type { TestServer } from './test-server.ts';
 
 const tokens: Record<string, string> = {};
@@ -233,18 +234,6 @@ describe('GET /api/tools/reservations/search', () => {
  * every matching row gives: the same rows in the same order.
  */
 describe('reservation search: each field read either way answers as ranking every match', () => {
-  const REFERENCE = `
-    SELECT id, greatest(CASE WHEN reservation_number = $2 THEN 2 ELSE 0 END,
-                        CASE WHEN customer_email = $3 THEN 1.5 ELSE 0 END,
-                        word_similarity($1, customer_name), word_similarity($1, supplier),
-                        word_similarity($1, pickup_location), word_similarity($1, dropoff_location))::float8 AS score
-      FROM reservations
-     WHERE (reservation_number = $2 OR customer_email = $3 OR $1 <% customer_name OR $1 <% supplier
-            OR $1 <% pickup_location OR $1 <% dropoff_location)
-       AND ($4::date IS NULL OR pickup_date >= $4::date) AND ($5::date IS NULL OR pickup_date < $5::date + 1)
-       AND (cardinality($6::text[]) = 0 OR status = ANY ($6::text[]))
-     ORDER BY score DESC, pickup_date DESC, id DESC
-     LIMIT 50`;
   const every = (path: FieldPath) =>
     Object.fromEntries(FUZZY_FIELDS.map((f) => [f, path])) as Record<FuzzyField, FieldPath>;
   const mixed = Object.fromEntries(FUZZY_FIELDS.map((f, i) => [f, i % 2 ? 'values' : 'trigram'])) as Record<
@@ -269,7 +258,7 @@ describe('reservation search: each field read either way answers as ranking ever
       const query = searchQuerySchema.parse(raw);
       await db.query('BEGIN');
       await db.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-      const expected = await db.query<{ id: number; score: number }>(REFERENCE, [
+      const expected = await db.query<{ id: number; score: number }>(RANK_EVERY_MATCH, [
         query.q,
         query.q.toUpperCase(),
         query.q.toLowerCase(),
