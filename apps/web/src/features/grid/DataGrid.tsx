@@ -256,8 +256,10 @@ export function DataGrid(props: DataGridProps) {
               const tableRow = tableRows[item.index];
               if (!tableRow) return null;
               return (
+                // Keyed by place, not by record: another page or sort reuses the rows' elements and
+                // only changes their text, instead of removing and creating every row.
                 <GridRow
-                  key={tableRow.id}
+                  key={item.index}
                   tableRow={tableRow}
                   index={item.index}
                   byKey={byKey}

@@ -86,7 +86,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           .join(' ');
         return (
           <td
-            key={cell.id}
+            key={cell.column.id}
             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of the APG data grid
             role="gridcell"
             className={cls || undefined}

@@ -220,4 +220,28 @@ describe('ListPage', () => {
     expect(await screen.findByText('The preset group does not exist')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveValue('default'));
   });
+
+  it('shows another sort in the same row elements: only their text changes, the bars stay', async () => {
+    const http = stubHttp((path) => {
+      const answer = api([preset(1, 'default', [1, 'default'])]).client.request as unknown as (
+        p: string,
+      ) => unknown;
+      if (path.startsWith('/api/pages?')) {
+        const sort = new URLSearchParams(path.split('?')[1]).get('sort');
+        const data = sort === '["id=ASC"]' ? [...rows].reverse() : rows;
+        return { data, paging: { pageIndex: 0, pageSize: 20, hasMore: false } };
+      }
+      return answer(path);
+    });
+    renderWithApp(<ListPage route={route} />, { rights, route: '/page/list', services: { http } });
+    const grid = await screen.findByRole('grid');
+    const firstRow = (await within(grid).findByText('Car hire Rome')).closest('tr');
+    const presetPicker = screen.getByRole('combobox', { name: 'Preset' });
+    await userEvent.click(within(grid).getByRole('button', { name: 'Id' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sort ascending' }));
+    await waitFor(() => expect(firstRow).toHaveTextContent('Car hire Nice'));
+    // Kept by place: the first row element now shows the other record, nothing was rebuilt.
+    expect(within(grid).getByText('Car hire Nice').closest('tr')).toBe(firstRow);
+    expect(screen.getByRole('combobox', { name: 'Preset' })).toBe(presetPicker);
+  });
 });

@@ -3,13 +3,14 @@
  * filter bar, grid and pager. Everything headless lives in `useListController`; this file renders it.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { ExportButton } from '../export/ExportButton.tsx';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { ColumnToggle } from '../grid/ColumnToggle.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
+import { useStableCallback } from '../grid/useStableCallback.ts';
 import { usePageTitle } from '../menu/usePageTitle.ts';
 import { PresetBar } from '../presets/PresetBar.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -31,38 +32,77 @@ export function ListView(props: ListControllerInput) {
   const heading = usePageTitle();
   const pageName = heading === appName && props.route.label ? props.route.label : heading;
 
-  const presetBar = !settings.hidePresets && (
-    <PresetBar
-      presets={list.presets.list}
-      groups={list.presets.groups}
-      active={list.presets.active}
-      title={list.presets.title}
-      modified={list.presets.modified}
-      permissions={list.presets.permissions}
-      busy={list.presets.busy}
-      createOpened={openMenu === 'create-preset'}
-      onCreateOpenChange={(open) => setOpenMenu(open ? 'create-preset' : null)}
-      onChoose={list.presets.choose}
-      onSave={() => void list.presets.save()}
-      onCreate={(name, groupId) => void list.presets.create(name, groupId)}
-      onDelete={list.presets.remove}
-    />
+  // The bars around the grid are memoised elements: the controller keeps their inputs and commands
+  // the same while nothing of theirs changes, so a sort, a page or a load renders the grid and the
+  // pager only (React skips an element it is handed again).
+  const presetsMenuOpen = openMenu === 'create-preset';
+  const onCreateOpenChange = useStableCallback((open: boolean) => setOpenMenu(open ? 'create-preset' : null));
+  const onColumnsOpenChange = useStableCallback((open: boolean) => setOpenMenu(open ? 'columns' : null));
+  const { presets } = list;
+  const presetBar = useMemo(
+    () =>
+      !settings.hidePresets && (
+        <PresetBar
+          presets={presets.list}
+          groups={presets.groups}
+          active={presets.active}
+          title={presets.title}
+          modified={presets.modified}
+          permissions={presets.permissions}
+          busy={presets.busy}
+          createOpened={presetsMenuOpen}
+          onCreateOpenChange={onCreateOpenChange}
+          onChoose={presets.choose}
+          onSave={() => void presets.save()}
+          onCreate={(name, groupId) => void presets.create(name, groupId)}
+          onDelete={presets.remove}
+        />
+      ),
+    [
+      settings.hidePresets,
+      presets.list,
+      presets.groups,
+      presets.active,
+      presets.title,
+      presets.modified,
+      presets.permissions,
+      presets.busy,
+      presetsMenuOpen,
+      onCreateOpenChange,
+      presets.choose,
+      presets.save,
+      presets.create,
+      presets.remove,
+    ],
   );
 
-  const columnToggle = !settings.hideColumnToggle && (
-    <ColumnToggle
-      columns={columns}
-      visibility={state.visibility}
-      opened={openMenu === 'columns'}
-      onOpenChange={(open) => setOpenMenu(open ? 'columns' : null)}
-      onToggle={list.setVisible}
-      onToggleAll={list.setAllVisible}
-    />
+  const columnsMenuOpen = openMenu === 'columns';
+  const columnToggle = useMemo(
+    () =>
+      !settings.hideColumnToggle && (
+        <ColumnToggle
+          columns={columns}
+          visibility={state.visibility}
+          opened={columnsMenuOpen}
+          onOpenChange={onColumnsOpenChange}
+          onToggle={list.setVisible}
+          onToggleAll={list.setAllVisible}
+        />
+      ),
+    [
+      settings.hideColumnToggle,
+      columns,
+      state.visibility,
+      columnsMenuOpen,
+      onColumnsOpenChange,
+      list.setVisible,
+      list.setAllVisible,
+    ],
   );
 
-  return (
-    <div className={classes.page}>
-      {list.map ? (
+  const header = useMemo(
+    () =>
+      list.map ? (
         <MapListHeader map={list.map} columnToggle={columnToggle} />
       ) : (
         <PageHeader
@@ -79,24 +119,76 @@ export function ListView(props: ListControllerInput) {
                   <ExportButton
                     view={list.exportView}
                     pageName={pageName}
-                    hasDefaultPreset={list.presets.hasDefault}
+                    hasDefaultPreset={presets.hasDefault}
                   />
                 )
               }
             />
           }
         />
-      )}
-      {(presetBar || !settings.hideFilters) && (
+      ),
+    [
+      list.map,
+      columnToggle,
+      list.segment,
+      list.canCreate,
+      list.createTo,
+      list.canBulkEdit,
+      list.bulkTarget,
+      list.exportView,
+      pageName,
+      presets.hasDefault,
+    ],
+  );
+
+  const filterBar = useMemo(
+    () =>
+      !settings.hideFilters && (
+        <FilterBar
+          columns={columns}
+          filters={state.filters}
+          onChange={list.setColumnFilter}
+          onReset={list.resetFilters}
+        />
+      ),
+    [settings.hideFilters, columns, state.filters, list.setColumnFilter, list.resetFilters],
+  );
+
+  const { pageIndex, pageSize, paging: pagingOn } = state;
+  const { hasMore, totalItemsCount, totalPages, exact } = data.paging;
+  const rowCount = data.rows.length;
+  const pagination = useMemo(
+    () => (
+      <GridPagination
+        paging={{ pageIndex, pageSize, hasMore, totalItemsCount, totalPages, exact }}
+        pagingOn={pagingOn}
+        rowCount={rowCount}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        onPaging={list.setPaging}
+      />
+    ),
+    [
+      pageIndex,
+      pageSize,
+      hasMore,
+      totalItemsCount,
+      totalPages,
+      exact,
+      pagingOn,
+      rowCount,
+      list.setPage,
+      list.setPageSize,
+      list.setPaging,
+    ],
+  );
+
+  return (
+    <div className={classes.page}>
+      {header}
+      {(presetBar || filterBar) && (
         <div className={classes.bars}>
-          {!settings.hideFilters && (
-            <FilterBar
-              columns={columns}
-              filters={state.filters}
-              onChange={list.setColumnFilter}
-              onReset={list.resetFilters}
-            />
-          )}
+          {filterBar}
           {presetBar}
         </div>
       )}
@@ -151,16 +243,7 @@ export function ListView(props: ListControllerInput) {
           />
         </>
       )}
-      <div ref={pager}>
-        <GridPagination
-          paging={{ ...data.paging, pageIndex: state.pageIndex, pageSize: state.pageSize }}
-          pagingOn={state.paging}
-          rowCount={data.rows.length}
-          onPage={list.setPage}
-          onPageSize={list.setPageSize}
-          onPaging={list.setPaging}
-        />
-      </div>
+      <div ref={pager}>{pagination}</div>
     </div>
   );
 }

@@ -38,6 +38,7 @@ import { arrangedColumns } from '../grid/columnLayout.ts';
 import { requestedPage } from '../grid/pagingState.ts';
 import { permittedActions, rightPrefixOf } from '../grid/rowActions.ts';
 import type { SortDirection } from '../grid/sortTypes.ts';
+import { useStableCallback } from '../grid/useStableCallback.ts';
 import { confirmPresetDelete } from '../presets/confirmPresetDelete.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
 import { findDefaultPreset, isStatePreset } from '../presets/presetKinds.ts';
@@ -250,8 +251,9 @@ export function useListController({
     columns,
     bulkTarget: () => bulkTargetOf(columns, state.filters, source),
   });
-  const runRowAction = (action: RowAction, row: Row) =>
-    isMapAction(action.type) ? runMapAction(action, row) : runListAction(action, row);
+  const runRowAction = useStableCallback((action: RowAction, row: Row) =>
+    isMapAction(action.type) ? runMapAction(action, row) : runListAction(action, row),
+  );
   const canBulkEdit =
     recordId === undefined && settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
@@ -262,71 +264,111 @@ export function useListController({
     [columns, state.order, state.pinned],
   );
   const canExport = recordId === undefined && source !== '' && !settings.hideExport && held.has(EXPORT_RIGHT);
+  // What the screen's bars are given stays the same object while its inputs do (and every command
+  // below keeps its identity), so a sort or a page renders the grid and the pager, not the toolbar,
+  // presets and filter bars (their memoised elements in ListView are reused).
+  const bulkTarget = useMemo(
+    () => (canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined),
+    [canBulkEdit, columns, state.filters, source],
+  );
+  const sortKey = sort.join(',');
+  const exportView = useMemo<ExportListView | undefined>(
+    () =>
+      canExport
+        ? {
+            source,
+            columns: arranged,
+            visibility: state.visibility,
+            sort: sortKey === '' ? [] : sortKey.split(','),
+            filters: criteria,
+            ...viewOfDatabase(definition),
+          }
+        : undefined,
+    [canExport, source, arranged, state.visibility, sortKey, criteria, definition],
+  );
+  const map = useMemo(
+    () =>
+      recordId === undefined ? undefined : { recordId, header: definition.settings.mapHeader, listPath },
+    [recordId, definition, listPath],
+  );
+  const permissions = useMemo(() => presetPermissions(preset, groups, presets), [preset, groups, presets]);
+  const commands = {
+    setColumnFilter: useStableCallback((key: string, conditions: ColumnFilter[]) =>
+      change({ type: 'setColumnFilter', key, conditions }),
+    ),
+    resetFilters: useStableCallback(() => change({ type: 'resetFilters' })),
+    setSort: useStableCallback((key: string, direction: SortDirection | null) =>
+      change({ type: 'setSort', key, direction }),
+    ),
+    setVisible: useStableCallback((key: string, visible: boolean) =>
+      change({ type: 'setVisible', key, visible }),
+    ),
+    setAllVisible: useStableCallback((visible: boolean) =>
+      change({ type: 'setAllVisible', visible, firstKey: columns[0]?.key }),
+    ),
+    setPage: useStableCallback((pageIndex: number) => change({ type: 'setPage', pageIndex })),
+    setPageSize: useStableCallback((pageSize: number) => change({ type: 'setPageSize', pageSize })),
+    setPaging: useStableCallback((on: boolean) => change({ type: 'setPaging', paging: on })),
+    setColumnWidth: useStableCallback((key: string, width: number) =>
+      change({ type: 'setWidth', key, width }),
+    ),
+    moveColumn: useStableCallback((key: string, by: -1 | 1) => change({ type: 'moveColumn', key, by })),
+    setPinned: useStableCallback((key: string, pinned: boolean) =>
+      change({ type: 'setPinned', key, pinned }),
+    ),
+  };
+  const retryLoad = useStableCallback(failure.retry);
+  const choose = useStableCallback((p: Preset) => onChoose(p));
+  const save = useStableCallback(async () => {
+    sync.cancel();
+    if (await presetActions.save(preset, saved())) grid.markSaved();
+  });
+  const create = useStableCallback(async (name: string, groupId: number) => {
+    sync.cancel();
+    const created = await presetActions.create(name, groupId, saved(), data.paging.totalItemsCount);
+    if (created) onChoose(created, { tellServer: false });
+  });
+  const remove = useStableCallback(() =>
+    confirmPresetDelete(preset, async () => {
+      const fallback = findDefaultPreset(presets);
+      if ((await presetActions.remove(preset, presets)) && fallback) onChoose(fallback);
+    }),
+  );
 
   return {
     definition,
     settings,
     columns,
     source,
-    map: recordId === undefined ? undefined : { recordId, header: definition.settings.mapHeader, listPath },
+    map,
     segment,
     keyColumn,
     state,
     data,
     loadError: failure.message,
-    retryLoad: failure.retry,
-    setColumnFilter: (key, conditions) => change({ type: 'setColumnFilter', key, conditions }),
-    resetFilters: () => change({ type: 'resetFilters' }),
-    setSort: (key, direction) => change({ type: 'setSort', key, direction }),
-    setVisible: (key, visible) => change({ type: 'setVisible', key, visible }),
-    setAllVisible: (visible) => change({ type: 'setAllVisible', visible, firstKey: columns[0]?.key }),
-    setPage: (pageIndex) => change({ type: 'setPage', pageIndex }),
-    setPageSize: (pageSize) => change({ type: 'setPageSize', pageSize }),
-    setPaging: (on) => change({ type: 'setPaging', paging: on }),
-    setColumnWidth: (key, width) => change({ type: 'setWidth', key, width }),
-    moveColumn: (key, by) => change({ type: 'moveColumn', key, by }),
-    setPinned: (key, pinned) => change({ type: 'setPinned', key, pinned }),
+    retryLoad,
+    ...commands,
     arranged,
     rowActions,
     runRowAction,
     canCreate: recordId === undefined && rights.has(rightOf.Create ?? `${prefix}/Create`),
     createTo: createPath(segment, route, search),
     canBulkEdit,
-    bulkTarget: canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined,
-    exportView: canExport
-      ? {
-          source,
-          columns: arranged,
-          visibility: state.visibility,
-          sort,
-          filters: criteria,
-          ...viewOfDatabase(definition),
-        }
-      : undefined,
+    bulkTarget,
+    exportView,
     presets: {
       list: presets,
       groups,
       active: preset,
       title: viewTitle(preset, modified, presets),
       modified: modified || isStatePreset(preset),
-      permissions: presetPermissions(preset, groups, presets),
+      permissions,
       hasDefault: findDefaultPreset(presets) !== undefined,
       busy: presetActions.busy,
-      choose: (p) => onChoose(p),
-      save: async () => {
-        sync.cancel();
-        if (await presetActions.save(preset, saved())) grid.markSaved();
-      },
-      create: async (name, groupId) => {
-        sync.cancel();
-        const created = await presetActions.create(name, groupId, saved(), data.paging.totalItemsCount);
-        if (created) onChoose(created, { tellServer: false });
-      },
-      remove: () =>
-        confirmPresetDelete(preset, async () => {
-          const fallback = findDefaultPreset(presets);
-          if ((await presetActions.remove(preset, presets)) && fallback) onChoose(fallback);
-        }),
+      choose,
+      save,
+      create,
+      remove,
     },
   };
 }
