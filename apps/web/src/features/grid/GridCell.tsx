@@ -1,7 +1,7 @@
 /** One data cell: text by type (formatCell), tags as coloured badges, cut text with its whole in a tooltip. */
 import type { ColumnDefinition } from '@bm/contracts';
-import { Badge, Tooltip } from '@mantine/core';
-import { memo } from 'react';
+import { Badge, type MantineTheme, Tooltip, useMantineTheme } from '@mantine/core';
+import { type CSSProperties, memo } from 'react';
 import { formatCell } from './formatCell.ts';
 
 /** Memoised: rows are kept by place, so on another page or sort a cell whose value stays skips rendering. */
@@ -12,15 +12,10 @@ export const GridCell = memo(function GridCell({
   column: ColumnDefinition;
   value: unknown;
 }) {
+  const theme = useMantineTheme();
   const key = value === null || value === undefined ? '' : String(value);
   const tag = column.tags && Object.hasOwn(column.tags, key) ? column.tags[key] : undefined;
-  if (tag) {
-    return (
-      <Badge size="sm" variant="light" color={tag.color} radius="sm" tt="none">
-        {tag.label}
-      </Badge>
-    );
-  }
+  if (tag) return <TagBadge theme={theme} color={tag.color} label={tag.label} />;
   const { text, full } = formatCell(column, value);
   if (full !== undefined) {
     return (
@@ -31,3 +26,40 @@ export const GridCell = memo(function GridCell({
   }
   return <span title={column.type === 'text' || column.type === 'link' ? text : undefined}>{text}</span>;
 });
+
+const BADGE_PROPS = { size: 'sm', variant: 'light', radius: 'sm' } as const;
+/** Mantine's own badge variables per theme and colour, worked out once (see TagBadge). */
+const badgeVars = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
+
+function tagStyle(theme: MantineTheme, color: string): CSSProperties {
+  let byColor = badgeVars.get(theme);
+  if (!byColor) {
+    byColor = new Map();
+    badgeVars.set(theme, byColor);
+  }
+  let style = byColor.get(color);
+  if (!style) {
+    const vars = Badge.varsResolver(theme, { ...BADGE_PROPS, color }, {}).root;
+    style = { ...(vars as CSSProperties), textTransform: 'none' };
+    byColor.set(color, style);
+  }
+  return style;
+}
+
+/**
+ * A tag exactly as `<Badge size="sm" variant="light" radius="sm" tt="none">` draws it (Mantine's
+ * classes and its variables for the colour), as two plain elements: a list shows one per row and
+ * column, and the component's style resolution per badge was a visible share of a page's render.
+ */
+function TagBadge({ theme, color, label }: { theme: MantineTheme; color: string; label: string }) {
+  return (
+    <div
+      className={`${Badge.classes.root} mantine-Badge-root`}
+      data-variant={BADGE_PROPS.variant}
+      data-size={BADGE_PROPS.size}
+      style={tagStyle(theme, color)}
+    >
+      <span className={`${Badge.classes.label} mantine-Badge-label`}>{label}</span>
+    </div>
+  );
+}
