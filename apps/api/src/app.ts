@@ -115,8 +115,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   loopbackHost(app, config);
   await securityHeaders(app, config);
   inputGuard(app);
-  // Routes state their own limits (config.rateLimit); without the plugin those are inert.
-  if (config.rateLimits) await app.register(rateLimit, { global: false });
+  // Routes state their own limits (config.rateLimit); without the plugin those are inert. A route
+  // behind a token counts per signed-in account (staff in one office share one address behind NAT,
+  // and one account must not use up the others' allowance); a public route (sign-in) per address.
+  // The route's own onRequest hook runs after access control's, so the caller is known here.
+  if (config.rateLimits) {
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) =>
+        request.caller ? `account:${request.caller.sub || request.caller.email}` : `address:${request.ip}`,
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'BM Tools API', version: '1.0.0' },

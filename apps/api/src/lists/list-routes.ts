@@ -50,7 +50,9 @@ export async function listRoutes(
     app.get(
       `${entity.api}/page-summarize`,
       {
-        config: { access: right('List') },
+        // A count per filter change, per account and list: 600 a minute is ten a second, above two
+        // tabs typing into filters at the grid's 200 ms debounce (docs/security.md).
+        config: { access: right('List'), rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: { tags, summary: `Count ${entity.entity} (exact or estimated)`, querystring: criteriaDoc },
       },
       async (request) =>
