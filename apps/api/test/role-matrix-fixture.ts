@@ -384,6 +384,8 @@ const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
   // Code validation and uploads serve create and edit forms (code fields, the page image).
   'POST /api/validation/:codeType': [{ path: '/api/validation/jsoncode', need: anyOf(...CREATE_OR_EDIT) }],
   'POST /api/files/upload': [{ path: '/api/files/upload', need: anyOf(...CREATE_OR_EDIT) }],
+  // An uploaded file is read back by anyone signed in (a missing one: 404 for every caller).
+  'GET /api/files/*': [{ path: '/api/files/pages/images/none-000000000000.png', need: SIGNED_IN }],
   // Tool pages.
   'GET /api/tools/database': [{ path: '/api/tools/database', need: anyOf('ViewMongo') }],
   'POST /api/tools/database/cancel': [{ path: '/api/tools/database/cancel', need: anyOf(CANCEL_QUERY) }],

@@ -7,7 +7,8 @@
  * and a malformed body (no boundary, cut short) is a 400, not a 500.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -53,12 +54,42 @@ function checkType(filename: string, content: Buffer): string {
   return ext;
 }
 
+/**
+ * The types an uploaded file is served with: none runs in a browser (no HTML, SVG or script type;
+ * text formats as plain text). With `attachment`, `nosniff` and a sandboxing CSP a polyglot (a PNG
+ * header before HTML, a PDF with script) is saved, never rendered in our origin.
+ */
+const SERVED_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/plain; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  json: 'text/plain; charset=utf-8',
+};
+/** A stored file's path as the upload route makes it: folders as resolveDirectory allows, our name. */
+const STORED_PATH = new RegExp(
+  `^(?:[A-Za-z0-9][A-Za-z0-9_-]{0,63}/){0,8}[A-Za-z0-9_-]{1,60}-[0-9a-f]{12}\\.(?:${Object.keys(TYPES).join('|')})$`,
+);
+const SANDBOX_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+const tooLarge = () => {
+  const message = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+  return new HttpError(413, message, { file: message });
+};
+
 /** Multipart errors that are the sender's fault; anything else busboy throws is a malformed body too. */
 function multipartError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
   // The multipart limit stops a second file before we see it.
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, ONE_FILE, { file: ONE_FILE });
+  // The part stream stops at the limit and toBuffer throws: 413 naming the limit, nothing stored.
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (statusCode && statusCode >= 400 && statusCode < 500) return new HttpError(statusCode, String(message));
   return new HttpError(
     400,
@@ -108,8 +139,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
           }
           if (file) throw new HttpError(400, ONE_FILE, { file: ONE_FILE });
           const content = await part.toBuffer();
-          if (part.file.truncated)
-            throw new HttpError(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+          if (part.file.truncated) throw tooLarge();
           file = { filename: part.filename, content };
         }
       } catch (error) {
@@ -136,6 +166,38 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
       const name = `${base}-${randomBytes(6).toString('hex')}.${ext}`;
       await writeFile(path.join(target.absolute, name), file.content, { flag: 'wx' });
       return { filePath: [target.relative, name].filter(Boolean).join('/') };
+    },
+  );
+
+  // An uploaded file, back: as a download, never rendered inline (see SERVED_TYPES). Any signed-in
+  // user may read one (a stored path is a form value they may see); a path that is not one the
+  // upload route makes is a 404 before the file system is touched.
+  app.get(
+    '/api/files/*',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['files'], summary: 'Download an uploaded file' },
+    },
+    async (request, reply) => {
+      const relative = String((request.params as { '*'?: string })['*'] ?? '');
+      if (!STORED_PATH.test(relative)) throw new HttpError(404, 'No such file');
+      const base = path.resolve(opts.storageRoot);
+      const file = path.resolve(base, relative);
+      if (!file.startsWith(base + path.sep)) throw new HttpError(404, 'No such file');
+      const size = await stat(file).then(
+        (s) => (s.isFile() ? s.size : null),
+        () => null,
+      );
+      if (size === null) throw new HttpError(404, 'No such file');
+      const ext = path.extname(file).slice(1).toLowerCase();
+      return reply
+        .type(SERVED_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${path.basename(file)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', SANDBOX_CSP)
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(createReadStream(file));
     },
   );
 }
