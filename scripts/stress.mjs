@@ -8,12 +8,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The API workspace's PostgreSQL client (a dependency of apps/api, not of the root package).
+const pg = createRequire(path.join(root, 'apps', 'api', 'package.json'))('pg');
 const figuresDir = path.join(root, '.tmp', 'stress');
 const doc = path.join(root, 'docs', 'reliability.md');
 const START = '<!-- stress-figures:start -->';

@@ -16,7 +16,7 @@ export interface Figure {
   ok: boolean;
 }
 
-export const FIGURES_DIR = path.resolve(import.meta.dirname, '../../../.tmp/stress');
+const FIGURES_DIR = path.resolve(import.meta.dirname, '../../../.tmp/stress');
 
 /** Writes (replaces) the figures of one scenario, e.g. `recordFigures('load', [...])`. */
 export function recordFigures(scenario: string, figures: readonly Figure[]): void {
