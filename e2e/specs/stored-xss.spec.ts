@@ -333,8 +333,11 @@ for (const area of AREAS) {
       (c) => c.literal === undefined && (c.field.form?.type ?? c.field.type) === 'htmleditor',
     );
 
-    for (const mode of MODES) {
-      const t0 = Date.now();
+    // The policy only stops what markup would run; what is put on the page is the same either way,
+    // and the checks look at the page itself (no live script, handler or javascript: URL). So every
+    // area runs with the policy off, the stronger check that the escaping alone holds, and the
+    // policy's own mode runs on the Pages area and on the shared screens below.
+    for (const mode of area.segment === 'page' ? MODES : MODES.filter((m) => m.bypassCSP)) {
       const { page, hits, close } = await pageFor(browser, mode.bypassCSP);
       try {
         await open(page, await listUrl(area, id));
@@ -375,7 +378,6 @@ for (const area of AREAS) {
         await expectNothingRan(page, hits, `${mode.name} edit`);
       } finally {
         await close();
-        console.log(`${area.label} ${mode.name}: ${Date.now() - t0} ms`);
       }
     }
   });
