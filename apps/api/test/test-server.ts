@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 export interface TestServer extends RunningServer {
   baseUrl: string;
   databaseUrl: string;
+  /** This server's own export folder (other test files' servers run beside it, with theirs). */
+  exportDir: string;
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -46,5 +48,5 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await server.close();
     await rm(exportDir, { recursive: true, force: true });
   });
-  return { ...server, baseUrl: `http://localhost:${port}`, databaseUrl };
+  return { ...server, baseUrl: `http://localhost:${port}`, databaseUrl, exportDir };
 }

@@ -6,7 +6,6 @@
  */
 
 import { readdir, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXPORT_FILE_NAME_REQUIRED } from '@bm/contracts';
 import ExcelJS from 'exceljs';
@@ -41,30 +40,21 @@ const revoke = (role: string, rights: string[]) =>
         AND right_id IN (SELECT id FROM rights WHERE name = ANY($2))`,
     [role, rights],
   );
-/** Whether a stored file exists under any test server's export folder. */
+/**
+ * Whether a stored file exists in this server's export folder. Only its own: the servers of other
+ * test files run at the same time, with exports of the same ids in databases of their own.
+ */
 async function stored(key: string): Promise<boolean> {
-  const folders = (await readdir(tmpdir())).filter((name) => name.startsWith('bm-exports-'));
-  for (const folder of folders) {
-    if (
-      await stat(path.join(tmpdir(), folder, key)).then(
-        () => true,
-        () => false,
-      )
-    )
-      return true;
-  }
-  return false;
+  return stat(path.join(server.exportDir, key)).then(
+    () => true,
+    () => false,
+  );
 }
 
-/** Files (finished or half written) of one export under any test server's export folder. */
+/** Files (finished or half written) of one export in this server's export folder. */
 async function partsOf(id: number): Promise<string[]> {
-  const found: string[] = [];
-  const folders = (await readdir(tmpdir())).filter((name) => name.startsWith('bm-exports-'));
-  for (const folder of folders) {
-    const files = await readdir(path.join(tmpdir(), folder, 'xlsx')).catch(() => []);
-    found.push(...files.filter((name) => name.startsWith(`${id}-`)));
-  }
-  return found;
+  const files = await readdir(path.join(server.exportDir, 'xlsx')).catch(() => []);
+  return files.filter((name) => name.startsWith(`${id}-`));
 }
 
 const SELECTOR = [
