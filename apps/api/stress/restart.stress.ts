@@ -231,17 +231,18 @@ describe('restart under load', () => {
         expect(response.status).toBe(200);
         ids.push(Number(((await response.json()) as { id: number }).id));
       }
-      // Stop A once it runs at least one of them (or all are already done: nothing to hand over).
-      await waitFor(
-        'an export running',
+      // Stop A while its worker runs one of them (a worker names itself `{pid}-…`), so B has one to take over.
+      const handedOver = await waitFor(
+        'an export running on A',
         async () => {
-          const { rows } = await database.db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM exports WHERE id = ANY($1) AND status IN ('running','done')`,
-            [ids],
+          const { rows } = await database.db.query<{ id: number }>(
+            `SELECT id FROM exports WHERE id = ANY($1) AND status = 'running' AND worker LIKE $2 LIMIT 1`,
+            [ids, `${a.process.pid}-%`],
           );
-          return (rows[0]?.n ?? 0) > 0 ? true : undefined;
+          return rows[0]?.id;
         },
         60_000,
+        20,
       );
       const exit = await stop(a);
       expect(exit).toMatchObject({ code: 0 });
@@ -256,6 +257,13 @@ describe('restart under load', () => {
         },
         90_000,
       );
+      // The one A was running is finished by B on its second attempt.
+      const { rows: taken } = await database.db.query<{ attempt: number; worker: string }>(
+        'SELECT attempt, worker FROM exports WHERE id = $1',
+        [handedOver],
+      );
+      expect(taken[0]?.attempt).toBe(2);
+      expect(taken[0]?.worker).toMatch(new RegExp(`^${b.process.pid}-`));
       const urls = ids.map((id) => `/api/exports/download?id=${id}`);
       const { rows: told } = await database.db.query<{ url: string; n: number }>(
         `SELECT actions -> 'download' ->> 'url' AS url, count(*)::int AS n FROM notifications
