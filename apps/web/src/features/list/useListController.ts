@@ -191,7 +191,7 @@ export function useListController({
   const { state } = grid;
   const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
   const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
-  const sort = sortParam(state.sort, columns);
+  const sort = useMemo(() => sortParam(state.sort, columns), [state.sort, columns]);
   const data = useListData({
     source,
     filters: criteria,
@@ -271,7 +271,6 @@ export function useListController({
     () => (canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined),
     [canBulkEdit, columns, state.filters, source],
   );
-  const sortKey = sort.join(',');
   const exportView = useMemo<ExportListView | undefined>(
     () =>
       canExport
@@ -279,12 +278,12 @@ export function useListController({
             source,
             columns: arranged,
             visibility: state.visibility,
-            sort: sortKey === '' ? [] : sortKey.split(','),
+            sort,
             filters: criteria,
             ...viewOfDatabase(definition),
           }
         : undefined,
-    [canExport, source, arranged, state.visibility, sortKey, criteria, definition],
+    [canExport, source, arranged, state.visibility, sort, criteria, definition],
   );
   const map = useMemo(
     () =>
