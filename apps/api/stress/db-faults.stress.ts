@@ -11,6 +11,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPageValues } from '../test/api-caller.ts';
 import { type ChildServer, spawnServer, waitFor } from '../test/child-server.ts';
 import { signIn } from '../test/sign-in.ts';
 import { freePort } from '../test/test-server.ts';
@@ -76,14 +77,7 @@ async function savePage(): Promise<Omit<Save, 'at'>> {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        values: Object.entries({
-          name: `Fault page ${serial}`,
-          url,
-          languageCode: 'en',
-          status: 'draft',
-          isActive: true,
-          priority: 3,
-        }).map(([mapkey, value]) => ({ mapkey, value })),
+        values: newPageValues(`Fault page ${serial}`, url),
       }),
       signal: AbortSignal.timeout(30_000),
     });

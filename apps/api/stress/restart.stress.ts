@@ -15,7 +15,9 @@ import path from 'node:path';
 import type { HubMessage, NotificationPage } from '@bm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { newPageValues } from '../test/api-caller.ts';
 import { type ChildServer, spawnServer, waitFor } from '../test/child-server.ts';
+import { type HubClient, openHub } from '../test/hub-client.ts';
 import { signIn } from '../test/sign-in.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { type Figure, recordFigures } from './figures.ts';
@@ -124,14 +126,7 @@ describe('restart under load', () => {
             method: 'POST',
             headers: headers(true),
             body: JSON.stringify({
-              values: Object.entries({
-                name: `Restart page ${n}`,
-                url: `/restart/${n}`,
-                languageCode: 'en',
-                status: 'draft',
-                isActive: true,
-                priority: 3,
-              }).map(([mapkey, value]) => ({ mapkey, value })),
+              values: newPageValues(`Restart page ${n}`, `/restart/${n}`),
             }),
           })
         : fetch(`${base}/api/pages?pageIndex=0&pageSize=20&n=${n}`, { headers: headers(false) });
@@ -364,15 +359,7 @@ function readyUrls(messages: HubMessage[]): string[] {
     .map((m) => m.message.actions.download?.url ?? '');
 }
 
-function hub(base: string): Promise<{ socket: WebSocket; messages: HubMessage[] }> {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/notificationshub?access_token=${token}`);
-  const messages: HubMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as HubMessage));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, messages }));
-    socket.once('error', reject);
-  });
-}
+const hub = (base: string): Promise<HubClient> => openHub(base, token);
 
 /**
  * What the web bell does (useNotificationBell): keep the notifications by id, and when the socket

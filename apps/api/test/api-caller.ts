@@ -33,6 +33,10 @@ export function apiCaller(baseUrl: () => string, tokens: Readonly<Record<string,
 export const saveValues = (record: Record<string, unknown>) =>
   Object.entries(record).map(([mapkey, value]) => ({ mapkey, value }));
 
+/** The save payload's `values` of a new draft page: the smallest valid record, for write-load tests. */
+export const newPageValues = (name: string, url: string) =>
+  saveValues({ name, url, languageCode: 'en', status: 'draft', isActive: true, priority: 3 });
+
 /** The four demo accounts; each one's password is its name. */
 const DEMO_USERS = ['admin', 'mapper', 'viewer', 'editor'] as const;
 

@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPageValues } from './api-caller.ts';
 import { type ChildServer, spawnServer, waitFor } from './child-server.ts';
 import { signIn } from './sign-in.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -47,14 +48,7 @@ async function savePage(): Promise<Outcome> {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
-      values: Object.entries({
-        name: `Fault page ${n}`,
-        url: `/fault/${n}`,
-        languageCode: 'en',
-        status: 'draft',
-        isActive: true,
-        priority: 3,
-      }).map(([mapkey, value]) => ({ mapkey, value })),
+      values: newPageValues(`Fault page ${n}`, `/fault/${n}`),
     }),
   });
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HubMessage } from '@bm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { type HubClient, openHub } from './hub-client.ts';
 import { signIn } from './sign-in.ts';
 import { createTestDatabase } from './test-database.ts';
 import { freePort, startTestServer, type TestServer } from './test-server.ts';
@@ -86,15 +86,7 @@ async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
   }
 }
 
-function hub(base: string): Promise<{ socket: WebSocket; messages: HubMessage[] }> {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/notificationshub?access_token=${token}`);
-  const messages: HubMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as HubMessage));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, messages }));
-    socket.once('error', reject);
-  });
-}
+const hub = (base: string): Promise<HubClient> => openHub(base, token);
 
 // Each test waits for real exports on loaded cores: the limits are hang guards, not speed checks.
 describe('exports on two instances', () => {
