@@ -73,36 +73,41 @@ const presetDefinition = JSON.stringify({
   definition: [{ key: 'id', mapKey: 'id', column: 'Id', type: 'number', visible: true }],
 });
 
-const OWNED: OwnedKind[] = [
-  {
-    kind: 'private list preset',
-    create: async () => {
-      const r = await call(A, 'POST', '/api/presets/user', {
-        rightName: PAGE_LIST,
-        name: MARKER,
-        // The personal group: visible to its creator only.
-        presetGroupId: 2,
-        definition: presetDefinition,
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      return Number(r.body.id);
-    },
-    row: async (id) => (await db.query('SELECT * FROM presets WHERE id = $1', [id])).rows,
-    replays: [
-      {
-        method: 'PUT',
-        path: (id) => `/api/presets/user/${id}`,
-        body: (id) => ({ id, rightName: PAGE_LIST, name: 'stolen', definition: presetDefinition }),
-      },
-      { method: 'DELETE', path: () => '/api/presets/user', body: (id) => ({ id, rightName: PAGE_LIST }) },
-      {
-        method: 'POST',
-        path: () => '/api/presets/user/change',
-        body: (id) => ({ id, rightName: PAGE_LIST }),
-      },
-    ],
-    lists: ['/api/presets/user', `/api/presets/user/${encodeURIComponent(PAGE_LIST)}`],
+/** A private preset of A's for one right: list, form (Edit) and view presets are all kept per right. */
+const privatePreset = (kind: string, rightName: string): OwnedKind => ({
+  kind,
+  create: async () => {
+    const r = await call(A, 'POST', '/api/presets/user', {
+      rightName,
+      name: MARKER,
+      // The personal group: visible to its creator only.
+      presetGroupId: 2,
+      definition: presetDefinition,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return Number(r.body.id);
   },
+  row: async (id) => (await db.query('SELECT * FROM presets WHERE id = $1', [id])).rows,
+  replays: [
+    {
+      method: 'PUT',
+      path: (id) => `/api/presets/user/${id}`,
+      body: (id) => ({ id, rightName, name: 'stolen', definition: presetDefinition }),
+    },
+    { method: 'DELETE', path: () => '/api/presets/user', body: (id) => ({ id, rightName }) },
+    {
+      method: 'POST',
+      path: () => '/api/presets/user/change',
+      body: (id) => ({ id, rightName }),
+    },
+  ],
+  lists: ['/api/presets/user', `/api/presets/user/${encodeURIComponent(rightName)}`],
+});
+
+const OWNED: OwnedKind[] = [
+  privatePreset('private list preset', PAGE_LIST),
+  privatePreset('private form preset', 'BMTools/Page/Edit'),
+  privatePreset('private view preset', 'BMTools/Page/View'),
   {
     kind: 'notification addressed to A',
     create: async () => {
@@ -210,5 +215,37 @@ describe('favourites', () => {
     const list = await call(B, 'GET', '/api/menu/favorites');
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain(MARKER);
+  });
+});
+
+describe('uploaded files', () => {
+  // A file belongs to the area whose form stores into its folder, not to its uploader: whoever may
+  // see that area's records (which hold the path) may read it, anyone else gets the 404 of a file
+  // that does not exist (docs/adr/0020-uploaded-files.md).
+  it('are read by the roles of their area only; to anyone else the path is a 404, like a missing file', async () => {
+    const form = new FormData();
+    form.append('directory', 'pages/images');
+    form.append('file', new Blob([Buffer.from(`${MARKER}\n`)]), 'idor-note.txt');
+    const uploaded = await fetch(`${server.baseUrl}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.editor}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { filePath } = (await uploaded.json()) as { filePath: string };
+    const read = (who: string, file = filePath) =>
+      fetch(`${server.baseUrl}/api/files/${file}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+
+    // The mapper holds no right of the Pages area.
+    const outsider = await read('mapper');
+    const missing = await read('mapper', filePath.replace(/-[0-9a-f]{12}\./, '-000000000000.'));
+    expect(outsider.status).toBe(404);
+    expect(await outsider.text()).toBe(await missing.text());
+
+    for (const who of ['editor', 'viewer', A, B]) {
+      const answer = await read(who);
+      expect(answer.status, who).toBe(200);
+      expect(await answer.text(), who).toBe(`${MARKER}\n`);
+    }
   });
 });

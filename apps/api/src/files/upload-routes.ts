@@ -14,7 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/access.ts';
 import { HttpError } from '../http/http-error.ts';
-import { uploadFolders } from './form-field-rights.ts';
+import { uploadFolders, uploadReaders } from './form-field-rights.ts';
 import { resolveDirectory } from './storage-path.ts';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -111,6 +111,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
   // Computed once: the Create/Edit rights whose forms have an upload field, and their folders.
   const folders = uploadFolders();
   const uploadRights = [...folders.keys()].sort();
+  const readers = uploadReaders();
 
   app.post(
     '/api/files/upload',
@@ -169,9 +170,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
     },
   );
 
-  // An uploaded file, back: as a download, never rendered inline (see SERVED_TYPES). Any signed-in
-  // user may read one (a stored path is a form value they may see); a path that is not one the
-  // upload route makes is a 404 before the file system is touched.
+  // An uploaded file, back: as a download, never rendered inline (see SERVED_TYPES). A file is read
+  // by whoever may see the records of an area whose form stores into its folder (any right of that
+  // area); anyone else gets the same 404 as for a file that does not exist, so a path learnt
+  // elsewhere tells them nothing. A path that is not one the upload route makes is a 404 before the
+  // file system is touched.
   app.get(
     '/api/files/*',
     {
@@ -181,6 +184,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
     async (request, reply) => {
       const relative = String((request.params as { '*'?: string })['*'] ?? '');
       if (!STORED_PATH.test(relative)) throw new HttpError(404, 'No such file');
+      const folder = path.posix.dirname(relative);
+      const rights = await callerOf(request).rights();
+      const mayRead = [...(readers.get(folder === '.' ? '' : folder) ?? [])].some((r) => rights.has(r));
+      if (!mayRead) throw new HttpError(404, 'No such file');
       const base = path.resolve(opts.storageRoot);
       const file = path.resolve(base, relative);
       if (!file.startsWith(base + path.sep)) throw new HttpError(404, 'No such file');
