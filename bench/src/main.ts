@@ -45,6 +45,9 @@ const groups: [string, (env: BenchEnv) => Promise<void>][] = [
 
 const env = await setUpBench(reservations);
 const runs: GroupRun[] = [];
+// A group that fails is reported and the run goes on: the groups measured before and after it are
+// kept and written (RESULTS.md keeps the failed group's previous figures), and the exit code is 1.
+const failed: string[] = [];
 try {
   const machine = await describeMachine(env.databaseUrl);
   console.log(`${machine}\n${pairs} pairs per line, ${rounds} calls per measurement, after a warm-up`);
@@ -54,7 +57,13 @@ try {
     const before = reportedLines().length;
     const ranAt = new Date().toISOString();
     const load = loadavg()[0] ?? 0;
-    await run(env);
+    try {
+      await run(env);
+    } catch (error) {
+      console.error(`group ${group} failed:`, error);
+      failed.push(group);
+      continue;
+    }
     runs.push({
       group,
       ranAt,
@@ -82,4 +91,8 @@ if (process.env.BENCH_RESULTS !== 'off' && runs.length > 0) {
     groups.map(([g]) => g),
   );
   console.log(`written ${path.relative(process.cwd(), file)}`);
+}
+if (failed.length > 0) {
+  console.error(`failed groups: ${failed.join(', ')} (their previous figures stay in RESULTS.md)`);
+  process.exitCode = 1;
 }

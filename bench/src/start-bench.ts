@@ -103,6 +103,10 @@ async function start(nodeArgs: string[] = [], timeoutMs = 120_000): Promise<Star
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Started as in production, whatever an earlier group (a Vite build sets NODE_ENV) left
+      // behind; the bench database keeps the demo accounts the calls sign in with.
+      NODE_ENV: 'production',
+      ALLOW_DEMO_USERS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
