@@ -12,7 +12,7 @@
  *   widths, frozen header, auto-filter, formula guard, tag labels or time-zone shift (a date-time
  *   is written as the UTC Date pg returns, with ExcelJS's default date format).
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ExportCriteria } from '@bm/contracts';
@@ -28,7 +28,7 @@ export interface ArmResult {
   arm: 'ours' | 'bare';
   rows: number;
   ms: number;
-  /** Peak resident set size of the whole process, in KiB (`process.resourceUsage().maxRSS`). */
+  /** Peak resident set size of this process, in KiB (see `peakRssKb`). */
   maxRssKb: number;
   bytes: number;
 }
@@ -156,6 +156,21 @@ async function bare(databaseUrl: string, rows: number, dir: string): Promise<Omi
   }
 }
 
+/**
+ * This process's own peak RSS. Linux keeps `getrusage`'s `maxRSS` across `execve`, so in a child
+ * forked from the (large) bench process it reports the parent's size at the fork, the same for both
+ * arms. `VmHWM` belongs to the address space the child's `exec` created: this run's alone.
+ */
+function peakRssKb(): number {
+  try {
+    const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm?.[1]) return Number(hwm[1]);
+  } catch {
+    // Not Linux: no /proc.
+  }
+  return process.resourceUsage().maxRSS;
+}
+
 const [arm, databaseUrl, rowsArg] = process.argv.slice(2);
 const rows = Number(rowsArg);
 if ((arm !== 'ours' && arm !== 'bare') || !databaseUrl || !Number.isInteger(rows) || rows < 1) {
@@ -165,7 +180,7 @@ if ((arm !== 'ours' && arm !== 'bare') || !databaseUrl || !Number.isInteger(rows
 const dir = mkdtempSync(path.join(tmpdir(), `bm-export-${arm}-`));
 try {
   const result = await (arm === 'ours' ? ours : bare)(databaseUrl, rows, dir);
-  const out: ArmResult = { ...result, maxRssKb: process.resourceUsage().maxRSS };
+  const out: ArmResult = { ...result, maxRssKb: peakRssKb() };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
