@@ -87,12 +87,16 @@ export const LOCATION_RIGHTS = ['ViewLocation', 'EditLocation', 'CreateLocation'
 export const entityRight = (area: EntityArea, action: Action): string =>
   entityRightName(area.entity, action, area.rightOverrides);
 
+/** Every right of one area: one per action it offers. */
+export const entityRights = (area: EntityArea): string[] =>
+  area.actions.map((action) => entityRight(area, action));
+
 /** Every right the console knows, in a stable order. */
 export function allRights(): string[] {
   const rights: string[] = [];
   for (const area of AREAS) {
     if (area.kind === 'tool') rights.push(area.right);
-    else for (const action of area.actions) rights.push(entityRight(area, action));
+    else rights.push(...entityRights(area));
   }
   // Cancelling a running query (the database tool) is a right of its own, held by admin only.
   rights.push(...LOCATION_RIGHTS, 'BMTools/Export/List', CANCEL_QUERY_RIGHT);

@@ -10,7 +10,7 @@
  *   folder — whoever may see the records holding the file's path (docs/adr/0020-uploaded-files.md).
  */
 import { CODE_FIELD_TYPES, type PresetDefinition } from '@bm/contracts';
-import { AREAS, type EntityArea, entityRight, LOCATION_RIGHTS } from '../../catalog/areas.ts';
+import { AREAS, type EntityArea, entityRight, entityRights, LOCATION_RIGHTS } from '../../catalog/areas.ts';
 import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
 
 /** A column's `edit` or `create` spec, open on the wire: only what is read here is typed. */
@@ -80,20 +80,21 @@ export function uploadFolders(presets: readonly FormPreset[] = DEFAULT_PRESETS):
 
 /**
  * Folder → the rights that may read a file in it: every right (List, View, Create, Edit, …) of each
- * area whose Create or Edit form uploads into that folder, so a file is as visible as the records
- * that hold its path and no more. A folder no form names has no readers.
+ * area whose Create or Edit form uploads into that folder (`folders`, as `uploadFolders` derives
+ * them), so a file is as visible as the records that hold its path and no more. A folder no form
+ * names has no readers.
  */
-export function uploadReaders(presets: readonly FormPreset[] = DEFAULT_PRESETS): Map<string, Set<string>> {
+export function uploadReaders(folders: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
   const rightsOfArea = new Map<string, readonly string[]>();
   for (const right of LOCATION_RIGHTS) rightsOfArea.set(right, LOCATION_RIGHTS);
   for (const area of AREAS) {
     if (area.kind !== 'entity') continue;
-    const all = area.actions.map((action) => entityRight(area as EntityArea, action));
+    const all = entityRights(area);
     for (const right of all) rightsOfArea.set(right, all);
   }
   const readers = new Map<string, Set<string>>();
-  for (const [uploadRight, folders] of uploadFolders(presets)) {
-    for (const folder of folders) {
+  for (const [uploadRight, named] of folders) {
+    for (const folder of named) {
       const set = readers.get(folder) ?? new Set<string>();
       for (const right of rightsOfArea.get(uploadRight) ?? [uploadRight]) set.add(right);
       readers.set(folder, set);

@@ -111,7 +111,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
   // Computed once: the Create/Edit rights whose forms have an upload field, and their folders.
   const folders = uploadFolders();
   const uploadRights = [...folders.keys()].sort();
-  const readers = uploadReaders();
+  const readers = uploadReaders(folders);
 
   app.post(
     '/api/files/upload',
