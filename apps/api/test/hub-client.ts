@@ -7,13 +7,18 @@ export interface HubClient {
   messages: HubMessage[];
 }
 
-/** Opens `/notificationshub` on a server (`http…` base URL) with an access token; resolves once open. */
-export function openHub(base: string, token: string): Promise<HubClient> {
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/notificationshub?access_token=${token}`);
+/**
+ * Opens `/notificationshub` on a server (`http…` base URL), with an access token or none; resolves
+ * once open, or rejects with the HTTP status of a refused upgrade.
+ */
+export function openHub(base: string, token: string | undefined): Promise<HubClient> {
+  const url = `${base.replace(/^http/, 'ws')}/notificationshub${token ? `?access_token=${token}` : ''}`;
+  const socket = new WebSocket(url);
   const messages: HubMessage[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as HubMessage));
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve({ socket, messages }));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.once('error', reject);
   });
 }

@@ -1,8 +1,7 @@
-import type { HubMessage, NotificationPage } from '@bm/contracts';
+import type { NotificationPage } from '@bm/contracts';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
 import {
   announcedNotification,
@@ -10,6 +9,7 @@ import {
   raiseNotification,
 } from '../src/notifications/notification-store.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { openHub } from './hub-client.ts';
 import { signIn } from './sign-in.ts';
 import { freePort, startTestServer, type TestServer } from './test-server.ts';
 
@@ -138,22 +138,6 @@ describe('GET /api/notifications/getLatestMessages', () => {
   });
 });
 
-/** Opens a hub socket; resolves once open, or rejects with the HTTP status of a refused upgrade. */
-function connect(
-  base: string,
-  token: string | undefined,
-): Promise<{ socket: WebSocket; messages: HubMessage[] }> {
-  const url = `${base.replace(/^http/, 'ws')}/notificationshub${token ? `?access_token=${token}` : ''}`;
-  const socket = new WebSocket(url);
-  const messages: HubMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as HubMessage));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, messages }));
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-}
-
 /** A connection listening to the notifications' announcements, and the payloads it received. */
 async function listenToAnnouncements(): Promise<{ listener: pg.Client; payloads: string[] }> {
   const listener = new pg.Client({ connectionString: server.databaseUrl });
@@ -174,8 +158,8 @@ const waitFor = async (check: () => boolean, ms = 5000): Promise<void> => {
 
 describe('the /notificationshub WebSocket', () => {
   it('refuses an upgrade without a valid token, or with a token lacking the hub scope', async () => {
-    await expect(connect(server.baseUrl, undefined)).rejects.toThrow('HTTP 401');
-    await expect(connect(server.baseUrl, 'not.a.token')).rejects.toThrow('HTTP 401');
+    await expect(openHub(server.baseUrl, undefined)).rejects.toThrow('HTTP 401');
+    await expect(openHub(server.baseUrl, 'not.a.token')).rejects.toThrow('HTTP 401');
     const { rows } = await server.db.query<{ value: { signingKey: JWK } }>(
       `SELECT value FROM app_secrets WHERE name = 'oidc'`,
     );
@@ -192,13 +176,13 @@ describe('the /notificationshub WebSocket', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 600)
       .sign(await importJWK(jwk, 'RS256'));
-    await expect(connect(server.baseUrl, apiOnly)).rejects.toThrow('HTTP 403');
+    await expect(openHub(server.baseUrl, apiOnly)).rejects.toThrow('HTTP 403');
   });
 
   it('pushes receiveNewMessage to the sockets of the recipient only', async () => {
-    const adminTab1 = await connect(server.baseUrl, admin);
-    const adminTab2 = await connect(server.baseUrl, admin);
-    const editorTab = await connect(server.baseUrl, editor);
+    const adminTab1 = await openHub(server.baseUrl, admin);
+    const adminTab2 = await openHub(server.baseUrl, admin);
+    const editorTab = await openHub(server.baseUrl, editor);
     try {
       const raised = await raiseNotification(server.db, {
         from: 'system',
@@ -242,7 +226,7 @@ describe('the /notificationshub WebSocket', () => {
 
   it('pushes a notification too large to announce whole, reading it from the table', async () => {
     const { listener, payloads } = await listenToAnnouncements();
-    const tab = await connect(server.baseUrl, admin);
+    const tab = await openHub(server.baseUrl, admin);
     try {
       // 2,000 characters of four bytes each: the row is over the 8,000 bytes of an announcement.
       const raised = await raiseNotification(server.db, {
@@ -260,8 +244,8 @@ describe('the /notificationshub WebSocket', () => {
   });
 
   it('pushes each recipient its own message when one statement raises several', async () => {
-    const adminTab = await connect(server.baseUrl, admin);
-    const editorTab = await connect(server.baseUrl, editor);
+    const adminTab = await openHub(server.baseUrl, admin);
+    const editorTab = await openHub(server.baseUrl, editor);
     try {
       const { rows } = await server.db.query<{ id: number; to_email: string }>(
         `INSERT INTO notifications (to_email, title)
@@ -299,7 +283,7 @@ describe('the /notificationshub WebSocket', () => {
       () => {},
     );
     afterAll(() => second.close());
-    const onSecond = await connect(`http://127.0.0.1:${port}`, admin);
+    const onSecond = await openHub(`http://127.0.0.1:${port}`, admin);
     try {
       const raised = await raiseNotification(server.db, {
         to: 'admin@bmtools.local',
