@@ -3,7 +3,7 @@
  * `npm test`: every check and test, in order, stopping at the first failure:
  *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest) →
  *   the API and contract tests again under NODE_LTS when it names a second Node binary → Chromium →
- *   SPA build → browser tests (playwright).
+ *   build (the SPA and the server, as `npm start` runs them) → browser tests (playwright).
  * Ends with one line `N passed, M failed` (tests of vitest and playwright together; a failed step
  * that is not a test runner counts as one failure) and exits non-zero on any failure.
  */
@@ -145,9 +145,7 @@ await step('Chromium', async () => {
     return 1;
   }
 });
-await step('SPA build: npm run build -w apps/web', () =>
-  run('npm', ['run', 'build', '-w', 'apps/web', '--silent']),
-);
+await step('build: npm run build (the SPA and the server)', () => run('npm', ['run', 'build', '--silent']));
 await step(
   'browser tests: playwright test',
   () =>

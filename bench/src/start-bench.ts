@@ -2,8 +2,9 @@
  * Line 10: the server's start and its memory, on the default install (an embedded PostgreSQL under
  * DATA_DIR), with no baseline.
  *
- * - start: the server spawned as `npm start`'s `serve` does (`node --import tsx
- *   apps/api/src/main.ts`) on an embedded database created and seeded once beforehand under
+ * - start: the built server (apps/api/dist, built by this group first) spawned as `npm start`'s
+ *   `serve` does (`node --enable-source-maps apps/api/dist/main.js`) on an embedded database
+ *   created and seeded once beforehand under
  *   .tmp/bench-start (kept between runs), timed from the spawn to the first 200 of `/healthz`;
  *   BENCH_STARTS starts (default BENCH_PAIRS, at least 5), median and spread. Each start's own log
  *   line "embedded PostgreSQL started" splits the time into loading the code (and starting
@@ -13,7 +14,7 @@
  *   after 10,000 more, halfway too (4 callers, the reservations list, pages 0–49 of a filtered,
  *   sorted list).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { MIN_PAIRS, median, report } from './report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(ROOT, '.tmp/bench-start');
+const SERVER_MAIN = 'apps/api/dist/main.js';
 const START_TARGET_MS = 3000;
 const RSS_TARGET_MB = 200;
 /** RSS after a GC moves by a few MB with the allocator's whims; more than this is growth. */
@@ -92,7 +94,7 @@ async function start(nodeArgs: string[] = [], timeoutMs = 120_000): Promise<Star
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _external, ...inherited } = process.env;
   const began = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -202,6 +204,8 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function startBenchmarks(_env: BenchEnv): Promise<void> {
   const starts = Math.max(MIN_PAIRS, Number(process.env.BENCH_STARTS ?? process.env.BENCH_PAIRS ?? 5));
+  // The server as it is deployed: built from the current sources.
+  execFileSync(process.execPath, ['apps/api/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(path.join(DATA_DIR, 'pg', 'PG_VERSION'))) {
     // The first start creates the cluster and seeds it: not what is timed.
     mkdirSync(DATA_DIR, { recursive: true });
@@ -212,7 +216,7 @@ export async function startBenchmarks(_env: BenchEnv): Promise<void> {
     await stop(first.child);
   }
 
-  // One start not counted: the tsx cache and the file system cache warm up as after any deploy.
+  // One start not counted: the file system cache warms up as after any deploy.
   await stop((await start()).child);
   const runs: Started[] = [];
   for (let i = 0; i < starts; i++) {

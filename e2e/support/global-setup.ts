@@ -1,6 +1,7 @@
 /**
- * Prepares a fresh, demo-seeded database, starts the real server on it (E2E_PORT, chosen by the
- * config) and returns the teardown that stops the server and drops the database.
+ * Prepares a fresh, demo-seeded database, starts the built server on it (apps/api/dist, as
+ * `npm start` runs it; on E2E_PORT, chosen by the config) and returns the teardown that stops the
+ * server and drops the database.
  *
  * - TEST_DATABASE_URL set: a database `bm_e2e_<random>` is created on that server, migrated and seeded
  *   with the seed CLI, and the server uses it through DATABASE_URL.
@@ -18,7 +19,16 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import pg from 'pg';
-import { AUTH_DIR, E2E_DATA_DIR, E2E_STATIC_DIR, REPO_ROOT, SERVER_LOG, TMP_DIR, WEB_DIST } from './paths.ts';
+import {
+  API_MAIN,
+  AUTH_DIR,
+  E2E_DATA_DIR,
+  E2E_STATIC_DIR,
+  REPO_ROOT,
+  SERVER_LOG,
+  TMP_DIR,
+  WEB_DIST,
+} from './paths.ts';
 
 const STARTUP_TIMEOUT_MS = 180_000;
 const EMBEDDED_PASSWORD = 'bm-tools-embedded';
@@ -131,10 +141,12 @@ function stopServer(server: ChildProcess): Promise<void> {
 }
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    throw new Error(
-      'apps/web/dist is missing: run `npm run build -w apps/web` first (npm run test:e2e does).',
-    );
+  for (const built of [path.join(WEB_DIST, 'index.html'), API_MAIN]) {
+    if (!existsSync(built)) {
+      throw new Error(
+        `${path.relative(REPO_ROOT, built)} is missing: run \`npm run build\` first (npm run test:e2e does).`,
+      );
+    }
   }
   const baseURL = String(config.projects[0]?.use.baseURL ?? `http://localhost:${process.env.E2E_PORT}`);
   const port = new URL(baseURL).port;
@@ -184,7 +196,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   }
 
   const log = createWriteStream(SERVER_LOG);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The built server, as `npm start` runs it.
+  const server = spawn(process.execPath, ['--enable-source-maps', API_MAIN], {
     cwd: REPO_ROOT,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,8 @@ export const AUTH_DIR = path.join(TMP_DIR, 'e2e-auth');
 export const SERVER_LOG = path.join(TMP_DIR, 'e2e-server.log');
 export const SCREENSHOT_DIR = path.join(TMP_DIR, 'screenshots');
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The built server (`npm run build`), which the e2e run starts as `npm start` would. */
+export const API_MAIN = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 /** The copy of the built SPA the e2e server serves, so a rebuild during the run cannot pull it away. */
 export const E2E_STATIC_DIR = path.join(TMP_DIR, 'e2e-static');
 
