@@ -105,6 +105,13 @@ export async function mappingBenchmarks(env: BenchEnv, rounds: number): Promise<
       fn: 'map_office_merchants',
       table: 'pricewatch_offices',
     },
+    // The heaviest candidate function: customer reservations (450,000 at 1M) for a policy.
+    {
+      name: 'insurance policy',
+      api: '/api/mapInsurance',
+      fn: 'map_insurance_candidates',
+      table: 'insurance_policies',
+    },
   ];
   for (const page of pages) {
     const ids = await someIds(db, page.table, 50);
