@@ -29,7 +29,8 @@ async function healthy(deadline: number): Promise<void> {
       () => false,
     );
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`no healthy answer from the built server:\n${output.join('')}`);
+    if (Date.now() > deadline)
+      throw new Error(`no healthy answer from the built server:\n${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
