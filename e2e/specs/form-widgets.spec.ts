@@ -176,8 +176,12 @@ test('each widget takes its input and the payload carries it in its wire form', 
 
   await page.getByRole('textbox', { name: 'Day' }).fill('2024-05-01');
   await page.getByRole('textbox', { name: 'Day' }).press('Tab');
+  // The Day field's calendar closes with a transition; until it is gone its day buttons would be
+  // the first "15" on the page, not the Published picker's.
+  const dayFifteen = page.getByRole('button', { name: /^15 / });
+  await expect(dayFifteen).toHaveCount(0);
   await page.getByRole('button', { name: 'Published' }).click();
-  await page.getByRole('button', { name: /^15 / }).first().click();
+  await dayFifteen.first().click();
   await page.locator('.mantine-DateTimePicker-submitButton').click();
   await expect(page.getByRole('button', { name: 'Published' })).toHaveText(/\d{4}-\d{2}-15 00:00/);
   await page.getByRole('textbox', { name: 'Starts' }).fill('2024-05-02 10:30');
