@@ -6,64 +6,43 @@
  * validators through tsx) with tree-sitter's grammar found by `createRequire`, and a list call.
  * A lazily imported module must still be a chunk of its own, not loaded at start.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer, spawnServer, waitFor } from './child-server.ts';
 import { signIn } from './sign-in.ts';
 import { createTestDatabase } from './test-database.ts';
-import { freePort } from './test-server.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.resolve(API_DIR, `../../.tmp/built-server-${process.pid}`);
 
-let child: ChildProcess | undefined;
+let server: ChildServer;
 let base = '';
-const output: string[] = [];
-
-async function healthy(deadline: number): Promise<void> {
-  for (;;) {
-    if (child?.exitCode !== null) throw new Error(`the built server exited:\n${output.join('')}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline)
-      throw new Error(`no healthy answer from the built server:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 beforeAll(async () => {
   const database = await createTestDatabase();
   execFileSync(process.execPath, [path.join(API_DIR, 'build.mjs'), '--outdir', OUT_DIR], { stdio: 'pipe' });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _inherited, ...env } = process.env;
-  child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT_DIR, 'main.js')], {
-    env: {
-      ...env,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
+  server = await spawnServer(
+    { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+    ['--enable-source-maps', path.join(OUT_DIR, 'main.js')],
+  );
+  base = server.baseUrl;
+  await waitFor(
+    'a healthy answer from the built server',
+    async () => {
+      if (server.hasExited()) throw new Error(`the built server exited:\n${server.output()}`);
+      return (await fetch(`${base}/healthz`)).status === 200 ? true : undefined;
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await healthy(Date.now() + 60_000);
+    60_000,
+    50,
+  );
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+  if (server && !server.hasExited()) {
+    server.process.kill('SIGTERM');
+    await server.exited;
   }
   rmSync(OUT_DIR, { recursive: true, force: true });
 });

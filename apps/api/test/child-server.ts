@@ -1,6 +1,7 @@
 /**
- * Runs the real entry point (`node --import tsx src/main.ts`) as a child process, so a test can see
- * what only a process shows: its exit code, its output, and whether it is still alive after a fault.
+ * Runs the real entry point (`node --import tsx src/main.ts`, or the built server's arguments) as a
+ * child process, so a test can see what only a process shows: its exit code, its output, and
+ * whether it is still alive after a fault.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -20,10 +21,13 @@ export interface ChildServer {
   waitForOutput(pattern: RegExp, timeoutMs: number): Promise<void>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = ['--import', 'tsx', MAIN],
+): Promise<ChildServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
