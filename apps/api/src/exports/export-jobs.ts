@@ -122,26 +122,76 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
   }
 
   const running = new Set<AbortController>();
+  let stopping: Promise<void> | undefined;
   const context: RunnerContext = { db, store, registry: options.registry, worker, log };
-  for (let i = 0; i < options.workers; i++) {
-    await boss.work<{ exportId: number }>(
-      EXPORT_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? 1 },
-      async ([job]) => {
-        if (!job) return;
-        const stop = new AbortController();
-        running.add(stop);
-        let outcome: RunOutcome;
-        try {
-          outcome = await runExport(context, job.data.exportId, stop.signal);
-        } finally {
-          running.delete(stop);
-        }
-        // Handed back: retried at once, by whichever instance asks first (not this stopping one).
-        if (outcome === 'handed-back') await boss.fail(EXPORT_QUEUE, job.id, { reason: 'instance stopped' });
-      },
-    );
-  }
+
+  /**
+   * Runs one job and records its end in the queue, awaited: a job is completed, or failed so the
+   * queue retries it at once (handed back by a stop, or cut off by the database). Nothing here
+   * throws; a job whose end cannot be recorded (the database away) is retried after its expiry.
+   */
+  const run = async (job: PgBoss.Job<{ exportId: number }>): Promise<void> => {
+    const { exportId } = job.data;
+    let outcome: RunOutcome | 'interrupted' = 'handed-back';
+    // A job fetched while this instance stops goes back untouched, for another instance.
+    if (!stopping) {
+      const stop = new AbortController();
+      running.add(stop);
+      try {
+        outcome = await runExport(context, exportId, stop.signal);
+      } catch (error) {
+        outcome = 'interrupted';
+        log.warn({ err: error }, `export ${exportId} was interrupted; the queue runs it again`);
+      } finally {
+        running.delete(stop);
+      }
+    }
+    try {
+      if (outcome === 'handed-back' || outcome === 'interrupted') {
+        await boss.fail(EXPORT_QUEUE, job.id, { reason: outcome });
+      } else {
+        await boss.complete(EXPORT_QUEUE, job.id);
+      }
+    } catch (error) {
+      log.warn(
+        { err: error },
+        `export ${exportId}: its job's end could not be recorded; retried after its expiry`,
+      );
+    }
+  };
+
+  /*
+   * Our own worker loops over pg-boss's fetch, not its `work`: its workers complete or fail a job
+   * without awaiting the call (a rejection no one catches when the database is away), and its stop
+   * does not wait for a fetch in flight (whose job then stays active until its expiry, and whose
+   * handler runs on a pool already closed). Sending through this instance wakes its idle loops.
+   */
+  const pollMs = Math.max(0.5, options.pollingSeconds ?? 1) * 1000;
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  const loop = async (): Promise<void> => {
+    while (!stopping) {
+      // pg-boss's fetch answers no job when the database is away; the loop asks again later.
+      const [job] = await boss.fetch<{ exportId: number }>(EXPORT_QUEUE, { batchSize: 1 });
+      if (job) await run(job);
+      else if (!stopping) await sleep(pollMs);
+    }
+  };
+  const loops = Array.from({ length: options.workers }, () =>
+    loop().catch((error: unknown) => log.error({ err: error }, 'an export worker stopped')),
+  );
 
   const sweep = async (): Promise<number> => {
     let removed = 0;
@@ -194,19 +244,29 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
   if (options.workers > 0)
     void sweep().catch((error: unknown) => log.warn({ err: error }, 'export sweep failed'));
 
-  let stopping: Promise<void> | undefined;
   return {
     worker,
     async enqueue(exportId) {
       const id = await boss.send(EXPORT_QUEUE, { exportId });
       if (!id) throw new Error(`The export ${exportId} could not be queued`);
+      wakeAll();
     },
     sweep,
     stop() {
       stopping ??= (async () => {
         if (timer) clearInterval(timer);
         for (const controller of running) controller.abort();
-        await stopBounded(boss, true);
+        wakeAll();
+        // Running exports hand their jobs back (bounded: the database may be going away too).
+        let bound: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all(loops),
+          new Promise<void>((resolve) => {
+            bound = setTimeout(resolve, STOP_MS);
+          }),
+        ]);
+        clearTimeout(bound);
+        await stopBounded(boss, false);
       })();
       return stopping;
     },
