@@ -280,6 +280,8 @@ describe('map lists', () => {
       )) as [{ max: number }];
       expect((await list(who, l.api, max + 1000)).status).toBe(404);
       expect((await call(who, 'GET', `${l.api}?pageSize=20`)).status).toBe(400);
+      // Without the right, a query without its record is refused for the right, not the query.
+      expect((await call('viewer', 'GET', `${l.api}?pageSize=20`)).status).toBe(403);
       expect((await list('viewer', l.api, recordId)).status).toBe(403);
       expect((await list('editor', l.api, recordId)).status).toBe(403);
       for (const key of ['map', 'unmap', 'ignore', 'disable']) {
