@@ -50,7 +50,7 @@ function App() {
         frozenField={undefined}
         openMenu={null}
         onOpenMenu={none}
-        onSort={none}
+        onSort={async () => {}}
         onFilter={none}
         onRunAction={none}
       />

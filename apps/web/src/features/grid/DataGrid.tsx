@@ -44,7 +44,8 @@ export interface DataGridProps {
   frozenField: string | undefined;
   openMenu: OpenMenu;
   onOpenMenu: (menu: OpenMenu) => void;
-  onSort: (key: string, direction: SortDirection | null) => void;
+  /** Resolves once the list shows the new sort (the menu closes then, in the same render). */
+  onSort: (key: string, direction: SortDirection | null) => Promise<void>;
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
   onRunAction: (action: RowAction, row: Row) => void;
   /** Widths the user set (the others fit their content). */

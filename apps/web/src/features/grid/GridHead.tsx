@@ -25,7 +25,7 @@ interface GridHeadProps {
   onMove: (key: string, by: -1 | 1) => void;
   onPin: (key: string, pinned: boolean) => void;
   onOpenColumn: (key: string | null) => void;
-  onSort: (key: string, direction: SortDirection | null) => void;
+  onSort: (key: string, direction: SortDirection | null) => Promise<void>;
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
 }
 

@@ -35,7 +35,7 @@ interface GridHeaderCellProps {
   filtersHidden: boolean;
   opened: boolean;
   onOpenColumn: (key: string | null) => void;
-  onSort: (key: string, direction: SortDirection | null) => void;
+  onSort: (key: string, direction: SortDirection | null) => Promise<void>;
   onFilter: (key: string, conditions: ColumnFilter[]) => void;
   /** The user may resize, move and pin the column (then the values below apply). */
   layoutEditable: boolean;
@@ -87,7 +87,7 @@ interface HeaderCellContentProps {
   filtersHidden: boolean;
   opened: boolean;
   onOpenChange: (opened: boolean) => void;
-  onSort: (direction: SortDirection | null) => void;
+  onSort: (direction: SortDirection | null) => Promise<void>;
   onFilter: (conditions: ColumnFilter[]) => void;
   /** Resizing, moving and pinning, where the grid allows them. */
   layout?: ColumnLayoutControls | undefined;
@@ -166,11 +166,11 @@ function HeaderCellContent(props: HeaderCellContentProps) {
   const filtered = conditions.length > 0;
   const canFilter = isFilterable(column) && !filtersHidden;
   const SortIcon = sort === 'ASC' ? IconArrowUp : sort === 'DESC' ? IconArrowDown : IconArrowsSort;
-  // The menu closes in the next task, with the sort (the list renders it then): a render made in
-  // the click would run before the sorted rows' call leaves (the list starts it from this click).
+  // The menu closes when the list shows the sort, in the same render: a render made in the click
+  // would run before the sorted rows' call leaves (the list starts it from this click), and one
+  // of its own would hold up the rows when they land.
   const sortThen = (direction: SortDirection | null) => {
-    onSort(direction);
-    setTimeout(() => onOpenChange(false), 0);
+    void onSort(direction).then(() => onOpenChange(false));
   };
 
   return (
@@ -279,7 +279,7 @@ function HeaderCellContent(props: HeaderCellContentProps) {
         variant="transparent"
         color={sort ? undefined : 'gray'}
         aria-label={`Sort by ${column.column}`}
-        onClick={() => onSort(NEXT_SORT[sort ?? 'none'] ?? null)}
+        onClick={() => void onSort(NEXT_SORT[sort ?? 'none'] ?? null)}
         className={sort ? undefined : classes.sortIdle}
       >
         <SortIcon size={12} aria-hidden />

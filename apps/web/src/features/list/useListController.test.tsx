@@ -84,14 +84,18 @@ describe('useListController', () => {
     expect(list?.bulkTarget).toEqual({ source: '/api/pages', criteria: undefined, words: [] });
     expect(list?.presets.title).toBe('default');
 
-    act(() => list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]));
+    act(() => {
+      void list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]);
+    });
     expect(await screen.findByText('Car hire Rome')).toBeInTheDocument();
     expect(JSON.stringify(list?.bulkTarget?.criteria)).toContain('Rome');
     expect(list?.state.pageIndex).toBe(0);
     // ignorestate: the user's changes never mark the view as modified.
     expect(list?.presets.title).toBe('default');
 
-    act(() => list?.setSort('id', 'ASC'));
+    act(() => {
+      void list?.setSort('id', 'ASC');
+    });
     await waitFor(() => {
       const calls = http.client.request.mock.calls.map(([path]) => path);
       expect(calls.some((p) => p.startsWith('/api/pages?') && p.includes('sort=%5B%22id%3DASC'))).toBe(true);
@@ -102,17 +106,27 @@ describe('useListController', () => {
     const http = stubHttp((path) => {
       if (path.startsWith('/api/pages/page-summarize'))
         return { totalItemsCount: 60, totalPages: 3, pageIndex: 0, pageSize: 20, exact: true };
+      // The sorted rows take a moment (a round trip), as they do in a browser.
+      if (path.startsWith('/api/pages?') && path.includes('sort=%5B%22name%3DDESC'))
+        return new Promise((resolve) =>
+          setTimeout(
+            () => resolve({ data: [{ id: 2, name: 'Car hire Rome' }], paging: { hasMore: true } }),
+            40,
+          ),
+        );
       if (path.startsWith('/api/pages?'))
         return { data: [{ id: 1, name: 'Car hire Nice' }], paging: { hasMore: true } };
       return undefined;
     });
     let list: ListController | undefined;
     let renders = 0;
+    const shown: string[] = [];
     renderWithApp(
       <Probe
         onRender={(l) => {
           list = l;
           renders += 1;
+          shown.push(`${l.state.sort[0]?.direction ?? 'none'} ${String(l.data.rows[0]?.name)}`);
         }}
       />,
       { rights: ['BMTools/Page/List'], route: '/page/list?ignorestate=true', services: { http } },
@@ -136,11 +150,16 @@ describe('useListController', () => {
     expect(renders).toBe(rendersAtCall);
     await waitFor(() => expect(list?.state.sort).toEqual([{ key: 'name', direction: 'DESC' }]));
     await waitFor(() => expect(list?.data.fetching).toBe(false));
+    // The new sort showed together with its rows: never the arrow over the rows of the old sort.
+    expect(shown).toContain('DESC Car hire Rome');
+    expect(shown).not.toContain('DESC Car hire Nice');
     expect(list?.arranged).toBe(arranged);
     // The query joined the call in flight: one call for the new sort.
     expect(listCalls().filter(sorted)).toHaveLength(1);
 
-    act(() => list?.setPage(2));
+    act(() => {
+      void list?.setPage(2);
+    });
     await waitFor(() => expect(list?.data.fetching).toBe(false));
     const paged = listCalls().filter((p) => p.includes('pageIndex=2'));
     expect(paged).toHaveLength(1);
@@ -172,7 +191,9 @@ describe('useListController', () => {
     });
     expect(await screen.findByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
 
-    act(() => list?.setSort('name', 'ASC'));
+    act(() => {
+      void list?.setSort('name', 'ASC');
+    });
     await waitFor(() => expect(list?.loadError).toBe(SERVER_FAULT_MESSAGE));
     // The old rows stay, and the sort is back to the one they were loaded with.
     expect(screen.getByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
@@ -181,7 +202,9 @@ describe('useListController', () => {
     expect(list?.data.paging.totalItemsCount).toBe(2);
 
     broken = false;
-    act(() => list?.retryLoad());
+    act(() => {
+      void list?.retryLoad();
+    });
     expect(await screen.findByText('Car hire Nice, Car hire Rome')).toBeInTheDocument();
     expect(list?.state.sort).toEqual([{ key: 'name', direction: 'ASC' }]);
     expect(list?.loadError).toBeNull();
@@ -206,14 +229,18 @@ describe('useListController', () => {
       services: { http },
     });
     expect(await screen.findByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
-    act(() => list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]));
+    act(() => {
+      void list?.setColumnFilter('name', [{ conjunction: 'and', operator: 'contains', value: 'Rome' }]);
+    });
     await waitFor(() => expect(list?.loadError).toMatch(/could not be reached/));
     expect(list?.loadError).not.toMatch(/Failed to fetch/);
     expect(screen.getByText('Car hire Rome, Car hire Nice')).toBeInTheDocument();
     expect(list?.state.filters.name).toHaveLength(1);
 
     broken = false;
-    act(() => list?.retryLoad());
+    act(() => {
+      void list?.retryLoad();
+    });
     expect(await screen.findByText('Car hire Rome')).toBeInTheDocument();
   });
 });

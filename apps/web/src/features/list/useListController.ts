@@ -65,6 +65,12 @@ import { useMapActionRunner } from './useMapActionRunner.tsx';
 import { useRowActionRunner } from './useRowActionRunner.tsx';
 import { useStylesheet } from './useStylesheet.ts';
 
+/**
+ * How long a new sort or page waits for its rows before the list shows the change without them:
+ * under a tenth of a second an answer still feels immediate.
+ */
+const CHANGE_WAITS_FOR_ROWS_MS = 100;
+
 export interface ListControllerInput {
   route: AppRoute;
   /** A map list's record: the rows come from `{source}?id={recordId}` and its row actions map. */
@@ -103,7 +109,8 @@ export interface ListController {
   retryLoad: () => void;
   setColumnFilter: (key: string, conditions: ColumnFilter[]) => void;
   resetFilters: () => void;
-  setSort: (key: string, direction: SortDirection | null) => void;
+  /** Resolves once the list shows the new sort (with its rows, or after a short wait for them). */
+  setSort: (key: string, direction: SortDirection | null) => Promise<void>;
   setVisible: (key: string, visible: boolean) => void;
   setAllVisible: (visible: boolean) => void;
   setPage: (pageIndex: number) => void;
@@ -201,24 +208,42 @@ export function useListController({
   });
   const failure = useLoadFailure(grid, data, columns);
   // A new sort or page starts its call from the click itself (useListData.prefetch), and the list
-  // renders the change in the next task: the call's own first steps (reading the token) are
-  // microtasks, which an update made in the click would render ahead of, so the round trip would
-  // wait for that render instead of running beside it. Filters are left alone: they reach the call
-  // once they settle.
-  const change = (action: ListAction) => {
+  // shows the change when that call's rows have landed, or after CHANGE_WAITS_FOR_ROWS_MS if they
+  // are slower: the sort arrow (or page number) and the rows they belong to then appear in one
+  // render. Rendering the change at once cost a second render of the whole screen while the call
+  // ran, and the rows, back long before, waited for it. Filters are left alone: they reach the
+  // call once they settle.
+  const pending = useRef<{ apply: () => void; cancel: () => void } | null>(null);
+  useEffect(() => () => pending.current?.cancel(), []);
+  /** Resolves once the list state holds the change (the same task, so a render includes both). */
+  const change = (action: ListAction): Promise<void> => {
+    // A change still waiting for its rows goes first, so changes apply in the order made.
+    pending.current?.apply();
     if (
       (action.type === 'setSort' || action.type === 'setPage' || action.type === 'setPageSize') &&
       grid.query.filters === state.filters
     ) {
       const next = listReducer(state, action);
-      data.prefetch({
+      const landed = data.prefetch({
         ...requestedPage(next.pageIndex, next.pageSize, next.paging),
         sort: sortParam(next.sort, columns),
       });
-      setTimeout(() => failure.change(action), 0);
-      return;
+      return new Promise((resolve) => {
+        const settle = (run: boolean) => {
+          if (pending.current !== waiting) return;
+          pending.current = null;
+          clearTimeout(timer);
+          if (run) failure.change(action);
+          resolve();
+        };
+        const waiting = { apply: () => settle(true), cancel: () => settle(false) };
+        pending.current = waiting;
+        const timer = setTimeout(waiting.apply, CHANGE_WAITS_FOR_ROWS_MS);
+        void landed.then(waiting.apply);
+      });
     }
     failure.change(action);
+    return Promise.resolve();
   };
   // A preset stored before the server checked its URLs is saved (state, Save, Create) without them.
   const saved = () =>

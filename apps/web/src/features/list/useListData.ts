@@ -5,8 +5,9 @@
  * summary only changes with filters and page size, and fails silently: the pager then falls back to
  * the list call's `hasMore`. A list whose preset sets `refreshSeconds` reloads both every that many
  * seconds while the tab is visible; such a reload of rows already on screen shows no loading bar.
- * `prefetch` starts the call for another page or sort at once, from the click that asks for it, so
- * the round trip runs while the list renders the change (the query then joins the call in flight).
+ * `prefetch` starts the call for another page or sort at once, from the click that asks for it, and
+ * says when it has landed, so the list can show the change together with its rows (the query then
+ * takes the rows from the cache, or joins the call still in flight).
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,8 +41,11 @@ export interface ListData {
   errorUpdatedAt: number;
   /** Tries the failed load again. */
   retry: () => void;
-  /** Starts loading the page with this paging and sort (and the current filters) now. */
-  prefetch: (next: { pageIndex: number; pageSize: number; sort: string[] }) => void;
+  /**
+   * Starts loading the page with this paging and sort (and the current filters) now; resolves once
+   * it has loaded or failed (never rejects).
+   */
+  prefetch: (next: { pageIndex: number; pageSize: number; sort: string[] }) => Promise<void>;
 }
 
 const NO_ROWS: Row[] = [];
@@ -94,12 +98,12 @@ export function useListData({
   });
   const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
     const nextParams = listParams({ filters, ...next });
-    if (nextParams === params) return;
+    if (nextParams === params) return Promise.resolve();
     const now = Date.now();
     for (const [key, started] of prefetched.current)
       if (now - started >= PREFETCH_FRESH_MS) prefetched.current.delete(key);
     prefetched.current.set(nextParams, now);
-    void queryClient.prefetchQuery({ ...pageQuery(nextParams), staleTime: 0 });
+    return queryClient.prefetchQuery({ ...pageQuery(nextParams), staleTime: 0 });
   };
   const summaryParams = listParams({ filters, pageIndex: 0, pageSize, sort: [] });
   const summary = useQuery({
