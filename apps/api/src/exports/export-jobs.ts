@@ -77,7 +77,7 @@ export async function installExportQueue(databaseUrl: string): Promise<void> {
     await boss.start();
     await boss.createQueue(EXPORT_QUEUE, queueOptions(DEFAULT_JOB_TIMEOUT_MINUTES));
   } finally {
-    await stopBounded(boss, false);
+    await stopBoss(boss);
     await pool.end().catch(() => {});
   }
 }
@@ -85,21 +85,25 @@ export async function installExportQueue(databaseUrl: string): Promise<void> {
 /** How long stopping the queue may take; the database may be going away at the same moment. */
 const STOP_MS = 15_000;
 
-/**
- * Stops pg-boss without ever holding up a shutdown: its stop waits for running jobs (graceful) and
- * then closes its pool, which can wait on a database that is stopping too. Errors are ignored:
- * whatever was not finished stays in the database for the next start.
- */
-async function stopBounded(boss: PgBoss, graceful: boolean): Promise<void> {
+/** Waits for `work` (its failure ignored) at most `ms`: a shutdown is never held up for ever. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
-    boss.stop({ graceful, wait: true, timeout: STOP_MS - 2_000 }).catch(() => {}),
+    work.catch(() => {}),
     new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, STOP_MS);
+      timer = setTimeout(resolve, ms);
       timer.unref();
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * Stops pg-boss (its supervision; our own loops run the jobs), bounded: the database may be
+ * stopping at the same moment. Whatever was not finished stays in the database for the next start.
+ */
+function stopBoss(boss: PgBoss): Promise<void> {
+  return within(boss.stop({ graceful: false, wait: true }), STOP_MS);
 }
 
 export async function startExportJobs(options: ExportJobsOptions): Promise<ExportJobs> {
@@ -117,7 +121,7 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
     await boss.start();
     await boss.updateQueue(EXPORT_QUEUE, queueOptions(options.jobTimeoutMinutes));
   } catch (error) {
-    await stopBounded(boss, false);
+    await stopBoss(boss);
     throw error;
   }
 
@@ -258,15 +262,8 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
         for (const controller of running) controller.abort();
         wakeAll();
         // Running exports hand their jobs back (bounded: the database may be going away too).
-        let bound: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.all(loops),
-          new Promise<void>((resolve) => {
-            bound = setTimeout(resolve, STOP_MS);
-          }),
-        ]);
-        clearTimeout(bound);
-        await stopBounded(boss, false);
+        await within(Promise.all(loops), STOP_MS);
+        await stopBoss(boss);
       })();
       return stopping;
     },

@@ -84,6 +84,17 @@ function planList(
   return plan;
 }
 
+/**
+ * What to answer for a list query refused before it ran: without the list's right, 403 whatever was
+ * wrong with the query, so the refusal tells someone who may not run it nothing about the list
+ * (which columns exist, which parameters it takes); with the right, the refusal itself.
+ */
+export async function refusalOf(db: Queryable, caller: ListCaller, error: unknown): Promise<unknown> {
+  return (await hasRight(db, caller.email, caller.right))
+    ? error
+    : new HttpError(403, missingRight(caller.right).message);
+}
+
 export async function runList(
   db: Queryable,
   entity: EntitySpec,
@@ -100,11 +111,7 @@ export async function runList(
   try {
     plan = planList(entity, query, caller, of, key, bothGuards(right, owner));
   } catch (error) {
-    // Without the right, a refusal must not tell which columns exist: the answer is 403 either way.
-    if (error instanceof CriteriaError && !(await hasRight(db, caller.email, caller.right))) {
-      throw new HttpError(403, missingRight(caller.right).message);
-    }
-    throw error;
+    throw error instanceof CriteriaError ? await refusalOf(db, caller, error) : error;
   }
   const { request } = plan;
   // A deep page of a list an index orders is read by key (ADR 0019); any other by OFFSET.

@@ -21,12 +21,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, missingRight } from '../auth/access.ts';
+import { callerOf } from '../auth/access.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
-import { runList, runPageSummary } from '../lists/list-service.ts';
-import { hasRight } from '../users/users.ts';
+import { refusalOf, runList, runPageSummary } from '../lists/list-service.ts';
 import { MAP_LISTS, type MapList } from './map-lists.ts';
 
 const listQuery = z
@@ -127,17 +126,14 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
       },
       async (request) => {
         const { id, rest } = splitQuery(request.query);
-        const { email } = callerOf(request);
+        const caller = { email: callerOf(request).email, right: list.right };
         let of: number;
         try {
           of = idOf(id);
         } catch (error) {
-          // Without the right, the answer is 403 whatever the query says (as for every list).
-          if (!(await hasRight(db, email, list.right)))
-            throw new HttpError(403, missingRight(list.right).message);
-          throw error;
+          throw await refusalOf(db, caller, error);
         }
-        const page = await runList(db, entity, rest, { email, right: list.right }, { of });
+        const page = await runList(db, entity, rest, caller, { of });
         if (page.data.length === 0) await mustExist(db, list, of);
         return page;
       },
