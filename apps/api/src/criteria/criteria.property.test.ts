@@ -392,6 +392,19 @@ describe('criteria properties', () => {
     );
   });
 
+  it('quotes a refused value that String() cannot convert (an object whose toString is not a function)', () => {
+    const odd = { toString: false };
+    for (const query of [
+      { fields: JSON.stringify([odd]) },
+      { sort: JSON.stringify([odd]) },
+      { filters: JSON.stringify({ name: odd, operation: 'eq', type: 'string', value: 1 }) },
+      { filters: JSON.stringify({ name: 'id', operation: odd, type: 'number', value: 1 }) },
+      { filters: JSON.stringify({ name: 'id', operation: 'eq', type: odd, value: 1 }) },
+      { databaseName: odd as unknown as string },
+    ])
+      expect(parseOrRefuse(query), JSON.stringify(query)).toBeNull();
+  });
+
   it('arbitrary strings as any parameter are refused or planned safely', () => {
     const params = [
       'filters',

@@ -34,6 +34,20 @@ export type QueryInput = Record<string, unknown>;
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A refused value as a message quotes it: its first 50 characters. `String(value)` throws for a
+ * parsed object with a `toString` key that is not a function; such a value is quoted as JSON.
+ */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = String(value);
+  } catch {
+    text = JSON.stringify(value) ?? '';
+  }
+  return text.slice(0, 50);
+}
+
 function json(name: string, raw: unknown): unknown {
   if (typeof raw !== 'string') throw new CriteriaError(`${name} must be given once, as JSON`);
   if (raw.length > MAX_JSON_LENGTH) throw new CriteriaError(`${name} is too long`);
@@ -95,15 +109,13 @@ class FilterParser {
     }
     const { operation, name, type, value } = raw;
     const column = typeof name === 'string' ? this.columns.get(name) : undefined;
-    if (!column) throw new CriteriaError(`filters: unknown column "${String(name).slice(0, 50)}"`);
+    if (!column) throw new CriteriaError(`filters: unknown column "${shown(name)}"`);
     if (!column.filterable) throw new CriteriaError(`filters: column ${column.name} cannot be filtered`);
     if (!FILTER_OPERATIONS.includes(operation as FilterOperation)) {
-      throw new CriteriaError(
-        `filters: unknown operation "${String(operation).slice(0, 50)}" on ${column.name}`,
-      );
+      throw new CriteriaError(`filters: unknown operation "${shown(operation)}" on ${column.name}`);
     }
     if (!FILTER_TYPES.includes(type as FilterType)) {
-      throw new CriteriaError(`filters: unknown type "${String(type).slice(0, 50)}" on ${column.name}`);
+      throw new CriteriaError(`filters: unknown type "${shown(type)}" on ${column.name}`);
     }
     return {
       kind: 'condition',
@@ -121,7 +133,7 @@ function parseSort(raw: unknown, columns: ReadonlyMap<string, CatalogColumn>): S
   if (list.length > MAX_SORT_KEYS) throw new CriteriaError(`sort takes at most ${MAX_SORT_KEYS} keys`);
   return list.map((entry) => {
     const match = typeof entry === 'string' ? /^([^=]{1,100})=(ASC|DESC)$/i.exec(entry) : null;
-    if (!match) throw new CriteriaError(`sort: "${String(entry).slice(0, 50)}" is not "mapKey=ASC|DESC"`);
+    if (!match) throw new CriteriaError(`sort: "${shown(entry)}" is not "mapKey=ASC|DESC"`);
     const column = columns.get(match[1] as string);
     if (!column) throw new CriteriaError(`sort: unknown column "${match[1]}"`);
     if (!column.sortable) throw new CriteriaError(`sort: column ${column.name} cannot be sorted`);
@@ -141,7 +153,7 @@ function parseFields(
   const chosen = new Set<CatalogColumn>();
   for (const name of list) {
     const column = typeof name === 'string' ? columns.get(name) : undefined;
-    if (!column) throw new CriteriaError(`fields: unknown column "${String(name).slice(0, 50)}"`);
+    if (!column) throw new CriteriaError(`fields: unknown column "${shown(name)}"`);
     chosen.add(column);
   }
   // The key always travels: row actions need it.
@@ -153,16 +165,16 @@ function parseFields(
 export function resolveSource(entity: EntitySpec, query: QueryInput): string {
   const view = query.sqlViewName;
   const database = query.databaseName;
-  if (database !== undefined && database !== '' && !entity.dataSources.includes(String(database))) {
-    throw new CriteriaError(
-      `databaseName "${String(database).slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
+  if (
+    database !== undefined &&
+    database !== '' &&
+    (typeof database !== 'string' || !entity.dataSources.includes(database))
+  ) {
+    throw new CriteriaError(`databaseName "${shown(database)}" is not registered for ${entity.entity}`);
   }
   if (view === undefined || view === '') return entity.view;
   if (typeof view !== 'string' || !entity.views.includes(view)) {
-    throw new CriteriaError(
-      `sqlViewName "${String(view).slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
+    throw new CriteriaError(`sqlViewName "${shown(view)}" is not registered for ${entity.entity}`);
   }
   return view;
 }
