@@ -3,7 +3,7 @@
  * show and which are required; the level lookups cascade (each with its loading flag, province and
  * city 20 at a time) and the save sends ids, never names or hidden fields. The office type reloads
  * the location's name and type, clears a location that does not fit, and clears all three when it
- * is cleared itself.
+ * is cleared itself; on a slow network a location chosen before its type arrives is kept.
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
@@ -187,6 +187,43 @@ test('the office type reloads the location, clears one that does not fit, and al
     [office.id],
   );
   expect(saved).toEqual({ location_id: station.id, office_type: 'train_station' });
+});
+
+test('a location chosen while its type is still on the way is kept when the next field is filled', async ({
+  page,
+}) => {
+  const [supplier] = await query<{ id: number; name: string }>(
+    'SELECT id, name FROM pricewatch_suppliers ORDER BY id LIMIT 1',
+  );
+  const [city] = await query<{ id: number; name: string; label: string }>(
+    'SELECT id, name, label FROM v_dd_office_locations WHERE "locationTypeId" = 4 ORDER BY id LIMIT 1',
+  );
+  if (!supplier || !city) throw new Error('the demo data has no supplier or city');
+  // A slow network: the chosen location's type takes a second and a half to arrive, and the
+  // address is typed meanwhile. "The location fits the office type" can only be judged after.
+  await page.route(/\/api\/dropdowns\/office-locations\?locationId=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/pricewatchOffice/create');
+  await waitForForm(page);
+  const name = `Slow network desk ${Date.now().toString(36)}`;
+  await box(page, 'Name').fill(name);
+  await pickOption(page, 'Supplier', `${supplier.id} - ${supplier.name}`);
+  await pickOption(page, 'Office type', 'City');
+  const location = `${city.id} - ${city.label}`;
+  await choose(page, 'Location', city.name.slice(0, 9), location);
+  await box(page, 'Address').fill('Calle Mayor 1');
+  await expect(form(page).getByRole('combobox', { name: 'Location type' })).toHaveValue('4 - City');
+  await expect(box(page, /^Location(?! type)/)).toHaveValue(location);
+
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL(/\/pricewatchOffice\/list/);
+  const [saved] = await query<{ location_id: number; address: string }>(
+    'SELECT location_id, address FROM pricewatch_offices WHERE name = $1',
+    [name],
+  );
+  expect(saved).toEqual({ location_id: city.id, address: 'Calle Mayor 1' });
 });
 
 test('location keywords: reached from a location, listed for it, added with its name prefilled', async ({

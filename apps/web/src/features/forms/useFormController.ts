@@ -3,10 +3,16 @@
  * flushing delayed widget changes), field changes that re-check a field once the form was submitted,
  * dependent prefills fired by a field's changedEvent, and the cascades and keepWhen clearing of
  * fieldConditions.ts.
+ *
+ * A prefill's answer can land after the user went on. So an answer asked for values the form no
+ * longer holds is dropped, an answer never overwrites a field the user changed after asking, and
+ * keepWhen waits until no prefill is in flight: a condition such as "the location's type fits the
+ * office type" reads a value (the location's type) that the pending answer brings.
  */
 import { conditionScope } from '@bm/contracts';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import { displayKey } from '../../fields/displayKey.ts';
 import type { FormField } from '../../fields/formField.ts';
 import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
@@ -22,6 +28,10 @@ export function useFormController(fields: readonly FormField[]) {
   const values = useRef<Record<string, unknown>>(state.values);
   const submitted = useRef(false);
   const pending = useMemo(createPendingChanges, []);
+  /** Counts the user's changes; `changedAt` keeps the count at each field's last change. */
+  const changes = useRef(0);
+  const changedAt = useRef(new Map<string, number>());
+  const inFlight = useRef(0);
 
   const load = useCallback((next: Record<string, unknown>, rowVersion: number | undefined) => {
     values.current = next;
@@ -37,9 +47,15 @@ export function useFormController(fields: readonly FormField[]) {
   /** Runs a field's changedEvent for its value: the answer fills the fields it names. */
   const prefill = useCallback(
     (field: FormField, url: string) => {
-      const settle = (prefilled: Record<string, unknown>) => {
+      const asked = changes.current;
+      inFlight.current += 1;
+      const settle = (answer: Record<string, unknown>) => {
+        inFlight.current -= 1;
+        const current = prefillUrl(field, values.current[field.mapKey], values.current) === url;
+        const prefilled = current ? untouchedSince(answer, changedAt.current, asked) : {};
         const merged = { ...values.current, ...prefilled };
-        setValues({ ...prefilled, ...consequencesOf(fields, field, merged, { cascade: false }) });
+        const keep = inFlight.current === 0;
+        setValues({ ...prefilled, ...consequencesOf(fields, field, merged, { cascade: false, keep }) });
       };
       http
         .request<unknown>(url, { silent: true })
@@ -69,13 +85,17 @@ export function useFormController(fields: readonly FormField[]) {
       // again before the form renders, and the 5 must not be dropped as "unchanged".
       if (Object.is(values.current[field.mapKey], value)) return;
       values.current = { ...values.current, [field.mapKey]: value };
+      changes.current += 1;
+      changedAt.current.set(field.mapKey, changes.current);
       const error = submitted.current
         ? validateField(field, value, conditionScope(fields, values.current))
         : undefined;
       dispatch({ type: 'change', key: field.mapKey, value, error });
       const url = prefillUrl(field, value, values.current);
-      // Dependent lookups empty at once; keepWhen waits for a prefill, which may change what it reads.
-      const cascade = consequencesOf(fields, field, values.current, { keep: !url });
+      // Dependent lookups empty at once; keepWhen waits for every prefill in flight (this one
+      // included), whose answer may change what it reads.
+      const keep = !url && inFlight.current === 0;
+      const cascade = consequencesOf(fields, field, values.current, { keep });
       if (Object.keys(cascade).length > 0) setValues(cascade);
       if (url) prefill(field, url);
     },
@@ -112,4 +132,19 @@ export function useFormController(fields: readonly FormField[]) {
     mark: (key: string, on: boolean) => dispatch({ type: 'mark', key, on }),
     setRowVersion: (rowVersion: number | undefined) => dispatch({ type: 'rowVersion', rowVersion }),
   };
+}
+
+/** The prefilled values whose field the user has not changed since the prefill was asked for. */
+function untouchedSince(
+  prefilled: Record<string, unknown>,
+  changedAt: ReadonlyMap<string, number>,
+  asked: number,
+): Record<string, unknown> {
+  const kept = { ...prefilled };
+  for (const [mapKey, at] of changedAt) {
+    if (at <= asked) continue;
+    delete kept[mapKey];
+    delete kept[displayKey(mapKey)];
+  }
+  return kept;
 }
