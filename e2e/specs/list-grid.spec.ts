@@ -290,6 +290,47 @@ test('a failed sort keeps the rows and the sort they were loaded with, and Retry
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 });
 
+test('while rows load, the loading bars move on the compositor: nothing repaints the page per frame', async ({
+  page,
+}) => {
+  await openPages(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/pages?*', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading', exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toBeVisible();
+  // Every running CSS animation (the bars' endless ones; a hover's short transition is not one)
+  // changes transform or opacity only, which the compositor runs without the main thread; a moving
+  // background or size would repaint the page on every frame instead.
+  const animated = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation instanceof CSSAnimation)
+      .map((animation) => {
+        const effect = animation.effect as KeyframeEffect | null;
+        const properties = new Set(
+          (effect?.getKeyframes() ?? []).flatMap((frame) =>
+            Object.keys(frame).filter(
+              (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+            ),
+          ),
+        );
+        return { running: animation.playState === 'running', properties: [...properties].sort() };
+      }),
+  );
+  const running = animated.filter((a) => a.running);
+  expect(running.length).toBeGreaterThanOrEqual(2);
+  const repainting = running.flatMap((a) => a.properties).filter((p) => p !== 'transform' && p !== 'opacity');
+  expect(repainting, 'properties animated on the main thread').toEqual([]);
+  release();
+  await waitForRows(page);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
 test('estimated totals show as approximate', async ({ page }) => {
   await page.route('**/api/pages/page-summarize?*', (route) =>
     route.fulfill({

@@ -5,11 +5,12 @@
  * progress bar while loading with the old rows kept, and 'No records' centred when empty.
  */
 import type { ColumnDefinition, ColumnFilter, Row, RowAction } from '@bm/contracts';
-import { Progress, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
+import { BusyBar } from '../shell/BusyBar.tsx';
 import { columnWidths } from './columnWidths.ts';
 import { columnWindow, scrollLeftToShow } from './columnWindow.ts';
 import { GridHead } from './GridHead.tsx';
@@ -205,16 +206,7 @@ export function DataGrid(props: DataGridProps) {
 
   return (
     <div className={classes.wrapper}>
-      {props.loading && (
-        <Progress
-          className={classes.progress}
-          value={100}
-          size={2}
-          radius={0}
-          animated
-          aria-label="Loading rows"
-        />
-      )}
+      {props.loading && <BusyBar className={classes.progress} label="Loading rows" />}
       <div className={classes.scroller} ref={scroller}>
         <table
           className={classes.table}
