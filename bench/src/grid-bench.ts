@@ -245,7 +245,6 @@ async function scrollLine(page: Page, pairs: number): Promise<void> {
   });
 }
 
-/** Line 7: sort click to the paint of the sorted rows, CPU throttled, against fetch + innerHTML. */
 /**
  * Where a button is, found before the clock starts. The sort is then clicked with a bare mouse
  * event there, as a person's click arrives: a locator's click also runs the driver's own check in
@@ -259,6 +258,7 @@ async function centreOf(button: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Line 7: sort click to the paint of the sorted rows, CPU throttled, against fetch + innerHTML. */
 async function sortLine(env: BenchEnv, page: Page, pairs: number, pageSize: number): Promise<void> {
   const throttle = await cpuThrottle(page);
   const urls = { first: '', sorted: '' };

@@ -5,6 +5,8 @@
  * page's main thread. A moving background (Mantine's animated Progress) repaints on every frame
  * instead: about two paints per frame for the two bars, landing exactly while a sort or a page
  * change renders its rows.
+ *
+ * `className` places and sizes the bar (fixed or absolute, and its height): the stripes fill it.
  */
 import classes from './BusyBar.module.css';
 
