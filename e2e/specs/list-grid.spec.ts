@@ -154,6 +154,26 @@ test('sort by the header arrow and from the column menu', async ({ page }) => {
   await expect.poll(async () => (await columnTexts(page, COL.priority))[0]).toBe('9');
 });
 
+test('a plain cell holds its text with no element of its own; a tag keeps its badge', async ({ page }) => {
+  await openPages(page);
+  const cells = gridRows(page).first().getByRole('gridcell');
+  // Each element inside a cell is work on every sort, page change and scroll frame.
+  const shape = (index: number) =>
+    cells.nth(index).evaluate((cell) => ({
+      elements: cell.childElementCount,
+      text: cell.textContent ?? '',
+      title: cell.getAttribute('title'),
+    }));
+  const name = await shape(COL.name);
+  expect(name.elements).toBe(0);
+  expect(name.text).not.toBe('');
+  expect(name.title).toBe(name.text);
+  expect(await shape(COL.priority)).toMatchObject({ elements: 0, title: null });
+  const status = await shape(COL.status);
+  expect(status.elements).toBe(1);
+  await expect(cells.nth(COL.status).locator('.mantine-Badge-root')).toHaveCount(1);
+});
+
 test('paging, the page jump within range, page size and the paging switch', async ({ page }) => {
   await openPages(page);
   const total = await countRows('v_pages');

@@ -3,7 +3,7 @@ import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/testServices.tsx';
-import { GridCell } from './GridCell.tsx';
+import { GridCell, plainCell } from './GridCell.tsx';
 
 const column: ColumnDefinition = {
   key: 'status',
@@ -61,5 +61,26 @@ describe('GridCell', () => {
 
   it('shows an untagged value as text', () => {
     expect(shape(rendered(<GridCell column={column} value="unknown" />)).text).toBe('unknown');
+  });
+});
+
+describe('plainCell', () => {
+  const text: ColumnDefinition = { key: 'name', mapKey: 'name', column: 'Name', type: 'text', visible: true };
+  const count: ColumnDefinition = { key: 'n', mapKey: 'n', column: 'N', type: 'number', visible: true };
+
+  it.each([
+    ['a text cell with its whole text as title', text, 'Seville', { text: 'Seville', title: 'Seville' }],
+    ['a number cell, grouped, with no title', count, 1234567, { text: '1,234,567', title: undefined }],
+    ['an empty cell', text, null, { text: '', title: undefined }],
+    ['an untagged value of a tagged column', column, 'unknown', { text: 'unknown', title: undefined }],
+  ])('writes %s straight into the cell', (_, col, value, expected) => {
+    expect(plainCell(col, value)).toEqual(expected);
+  });
+
+  it.each([
+    ['a tag', column, 'live'],
+    ['text cut at 200 characters (its tooltip holds the whole)', text, 'x'.repeat(201)],
+  ])('leaves %s to GridCell', (_, col, value) => {
+    expect(plainCell(col, value)).toBeUndefined();
   });
 });

@@ -1,8 +1,30 @@
-/** One data cell: text by type (formatCell), tags as coloured badges, cut text with its whole in a tooltip. */
+/**
+ * One data cell's content: text by type (formatCell), tags as coloured badges, cut text with its
+ * whole in a tooltip. Most cells are plain text, which the row writes straight into its `<td>`
+ * (plainCell); GridCell draws the others.
+ */
 import type { ColumnDefinition } from '@bm/contracts';
 import { Badge, type MantineTheme, Tooltip, useMantineTheme } from '@mantine/core';
 import { type CSSProperties, memo } from 'react';
 import { formatCell } from './formatCell.ts';
+
+/**
+ * A cell that is plain text: its text and its title (the whole text of a text or link column, for
+ * a cell too narrow to show it), written straight into the row's `<td>` with no element or
+ * component of its own: a page of rows is mostly such cells, and each element and component is a
+ * share of every sort, page change and scroll frame. Undefined for a tag or cut text (GridCell).
+ */
+export function plainCell(
+  column: ColumnDefinition,
+  value: unknown,
+): { text: string; title: string | undefined } | undefined {
+  if (column.tags && Object.hasOwn(column.tags, value === null || value === undefined ? '' : String(value)))
+    return undefined;
+  const { text, full } = formatCell(column, value);
+  if (full !== undefined) return undefined;
+  const titled = text !== '' && (column.type === 'text' || column.type === 'link');
+  return { text, title: titled ? text : undefined };
+}
 
 /** Memoised: rows are kept by place, so on another page or sort a cell whose value stays skips rendering. */
 export const GridCell = memo(function GridCell({

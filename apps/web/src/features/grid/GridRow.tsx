@@ -9,7 +9,7 @@ import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
 import type { Row as TableRow } from '@tanstack/react-table';
 import { memo } from 'react';
 import { isKeyColumn, isRightAligned } from './formatCell.ts';
-import { GridCell } from './GridCell.tsx';
+import { GridCell, plainCell } from './GridCell.tsx';
 import classes from './grid.module.css';
 import type { GridFeatures } from './gridFeatures.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
@@ -76,6 +76,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
           return col === colEnd ? <td key="after" colSpan={cells.length - colEnd} aria-hidden /> : null;
         }
         const column = byKey.get(cell.column.id) as ColumnDefinition;
+        const value = cell.getValue();
+        const plain = plainCell(column, value);
         const numeric = isRightAligned(column);
         const cls = [
           numeric && classes.right,
@@ -93,8 +95,9 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             aria-colindex={col + 1}
             data-cell={`${index}:${col}`}
             tabIndex={col === activeCol ? 0 : -1}
+            title={plain?.title}
           >
-            <GridCell column={column} value={cell.getValue()} />
+            {plain ? plain.text : <GridCell column={column} value={value} />}
           </td>
         );
       })}

@@ -17,6 +17,9 @@ interface RowActionsMenuProps {
   onRun: (action: RowAction) => void;
 }
 
+/** One element for every row: React skips an element it rendered last time, so rows do not redraw the icon. */
+const DOTS = <IconDots size={14} aria-hidden />;
+
 export function RowActionsMenu({ rowLabel, actions, opened, onOpenChange, onRun }: RowActionsMenuProps) {
   if (actions.length === 0) return null;
   const trigger = (
@@ -32,7 +35,7 @@ export function RowActionsMenu({ rowLabel, actions, opened, onOpenChange, onRun 
         if (!opened) onOpenChange(true);
       }}
     >
-      <IconDots size={14} aria-hidden />
+      {DOTS}
     </button>
   );
   if (!opened) return trigger;
