@@ -22,6 +22,7 @@ import { isFilterable } from '../filters/filterTypes.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columnLayout.ts';
 import classes from './grid.module.css';
 import type { SortDirection } from './sortTypes.ts';
+import { WhileOpen } from './WhileOpen.tsx';
 
 /**
  * What the grid hands a column title: values and the grid's own stable callbacks (keyed by column),
@@ -206,72 +207,74 @@ function HeaderCellContent(props: HeaderCellContentProps) {
             if (event.key === 'Escape') onOpenChange(false);
           }}
         >
-          <Text id={titleId} size="xs" fw={600} c="dimmed" mb={6}>
-            {column.column}
-            <VisuallyHidden> column menu</VisuallyHidden>
-          </Text>
-          <Group gap={4} mb="xs">
-            <Button
-              size="compact-xs"
-              variant={sort === 'ASC' ? 'light' : 'default'}
-              onClick={() => sortThen('ASC')}
-            >
-              Sort ascending
-            </Button>
-            <Button
-              size="compact-xs"
-              variant={sort === 'DESC' ? 'light' : 'default'}
-              onClick={() => sortThen('DESC')}
-            >
-              Sort descending
-            </Button>
-            {sort && (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => sortThen(null)}>
-                Clear sort
-              </Button>
-            )}
-          </Group>
-          {props.layout && (
+          <WhileOpen opened={opened}>
+            <Text id={titleId} size="xs" fw={600} c="dimmed" mb={6}>
+              {column.column}
+              <VisuallyHidden> column menu</VisuallyHidden>
+            </Text>
             <Group gap={4} mb="xs">
               <Button
                 size="compact-xs"
-                variant="default"
-                disabled={!props.layout.canMoveLeft}
-                onClick={() => props.layout?.onMove(-1)}
+                variant={sort === 'ASC' ? 'light' : 'default'}
+                onClick={() => sortThen('ASC')}
               >
-                Move left
+                Sort ascending
               </Button>
               <Button
                 size="compact-xs"
-                variant="default"
-                disabled={!props.layout.canMoveRight}
-                onClick={() => props.layout?.onMove(1)}
+                variant={sort === 'DESC' ? 'light' : 'default'}
+                onClick={() => sortThen('DESC')}
               >
-                Move right
+                Sort descending
               </Button>
-              <Button
-                size="compact-xs"
-                variant={props.layout.pinned ? 'light' : 'default'}
-                disabled={!props.layout.canPin}
-                onClick={() => props.layout?.onPin(!props.layout.pinned)}
-              >
-                {props.layout.pinned ? 'Unpin' : 'Pin to the left'}
-              </Button>
+              {sort && (
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => sortThen(null)}>
+                  Clear sort
+                </Button>
+              )}
             </Group>
-          )}
-          {canFilter && (
-            <>
-              <Divider mb="xs" label="Filter" labelPosition="left" />
-              <ColumnFilterEditor
-                column={column}
-                conditions={conditions}
-                onApply={(next) => {
-                  onFilter(next);
-                  onOpenChange(false);
-                }}
-              />
-            </>
-          )}
+            {props.layout && (
+              <Group gap={4} mb="xs">
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  disabled={!props.layout.canMoveLeft}
+                  onClick={() => props.layout?.onMove(-1)}
+                >
+                  Move left
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  disabled={!props.layout.canMoveRight}
+                  onClick={() => props.layout?.onMove(1)}
+                >
+                  Move right
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant={props.layout.pinned ? 'light' : 'default'}
+                  disabled={!props.layout.canPin}
+                  onClick={() => props.layout?.onPin(!props.layout.pinned)}
+                >
+                  {props.layout.pinned ? 'Unpin' : 'Pin to the left'}
+                </Button>
+              </Group>
+            )}
+            {canFilter && (
+              <>
+                <Divider mb="xs" label="Filter" labelPosition="left" />
+                <ColumnFilterEditor
+                  column={column}
+                  conditions={conditions}
+                  onApply={(next) => {
+                    onFilter(next);
+                    onOpenChange(false);
+                  }}
+                />
+              </>
+            )}
+          </WhileOpen>
         </Popover.Dropdown>
       </Popover>
       <ActionIcon
