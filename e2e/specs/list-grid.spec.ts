@@ -351,6 +351,36 @@ test('while rows load, the loading bars move on the compositor: nothing repaints
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 
+test('the loading bar stays in the page and a call shows it by its opacity alone', async ({ page }) => {
+  await openPages(page);
+  // Mounting it per call cost a render, a layout, a paint and a new layer on every call's start and end.
+  const bar = page.locator('[role="progressbar"][aria-label="Loading"]');
+  const state = () =>
+    bar.evaluate((element) => ({
+      same: (element as HTMLElement & { __seen?: boolean }).__seen === true,
+      opacity: getComputedStyle(element).opacity,
+      hidden: element.getAttribute('aria-hidden'),
+    }));
+  await bar.evaluate((element) => {
+    (element as HTMLElement & { __seen?: boolean }).__seen = true;
+  });
+  expect(await state()).toEqual({ same: true, opacity: '0', hidden: 'true' });
+
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/pages?*', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading', exact: true })).toBeVisible();
+  expect(await state()).toEqual({ same: true, opacity: '1', hidden: null });
+
+  release();
+  await waitForRows(page);
+  await expect.poll(state).toEqual({ same: true, opacity: '0', hidden: 'true' });
+});
+
 test('estimated totals show as approximate', async ({ page }) => {
   await page.route('**/api/pages/page-summarize?*', (route) =>
     route.fulfill({

@@ -1,5 +1,5 @@
 /** Makes the HTTP client and the loading counter available to screens. */
-import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { HttpClient } from './httpClient.ts';
 import type { LoadingCounter } from './loadingCounter.ts';
 
@@ -22,8 +22,5 @@ function useHttpServices(): HttpServices {
 
 export const useHttp = (): HttpClient => useHttpServices().client;
 
-/** Calls in flight; the loading bar shows while above 0. */
-export function useLoadingCount(): number {
-  const { loading } = useHttpServices();
-  return useSyncExternalStore(loading.subscribe, loading.get);
-}
+/** The counter of calls in flight; the loading bar shows while it is above 0. */
+export const useLoadingCounter = (): LoadingCounter => useHttpServices().loading;

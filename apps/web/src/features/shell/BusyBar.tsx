@@ -8,15 +8,27 @@
  *
  * `className` places and sizes the bar (fixed or absolute, and its height): the stripes fill it.
  */
+import type { Ref } from 'react';
 import classes from './BusyBar.module.css';
 
-export function BusyBar({ label, className }: { label: string; className?: string | undefined }) {
+interface BusyBarProps {
+  label: string;
+  className?: string | undefined;
+  /** Starts hidden (`data-idle`, and hidden from assistive technology); see LoadingBar. */
+  idle?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}
+
+export function BusyBar({ label, className, idle, ref }: BusyBarProps) {
   return (
     <div
+      ref={ref}
       className={[classes.bar, className].filter(Boolean).join(' ')}
       role="progressbar"
       aria-label={label}
       aria-busy="true"
+      aria-hidden={idle ? true : undefined}
+      data-idle={idle ? '' : undefined}
     >
       <div className={classes.stripes} />
     </div>
