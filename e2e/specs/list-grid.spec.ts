@@ -261,6 +261,17 @@ test('arrow keys move through cells and Enter opens the row’s first action', a
   await expect(grid(page).locator('td[data-cell="1:1"]')).toBeFocused();
   await page.keyboard.press('End');
   await expect(grid(page).locator('td[data-cell="1:8"]')).toBeFocused();
+  // Page Down and Page Up move by the rows the grid shows at once (read on the key press).
+  const focusedRow = () =>
+    page.evaluate(() => Number(document.activeElement?.getAttribute('data-cell')?.split(':')[0]));
+  await page.keyboard.press('PageDown');
+  await expect.poll(focusedRow).toBeGreaterThan(5);
+  await expect(grid(page).locator('td:focus')).toHaveAttribute('data-cell', /:8$/);
+  await page.keyboard.press('PageUp');
+  await expect.poll(focusedRow).toBeLessThanOrEqual(1);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  await expect(grid(page).locator('td[data-cell="1:8"]')).toBeFocused();
   const id = await grid(page).locator('td[data-cell="1:0"]').innerText();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));

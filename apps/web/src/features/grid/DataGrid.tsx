@@ -174,7 +174,7 @@ export function DataGrid(props: DataGridProps) {
   const keyboard = useGridKeyboard({
     rows: tableRows.length,
     cols: visibleColumns.length,
-    pageRows: Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 1),
+    pageRows: () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 1),
     scroller,
     scrollToRow: (row) => virtualizer.scrollToIndex(row),
     scrollToCol: (col) => {

@@ -9,7 +9,11 @@ import { type CellPosition, moveCell } from './moveCell.ts';
 interface GridKeyboardInput {
   rows: number;
   cols: number;
-  pageRows: number;
+  /**
+   * Rows one Page Up or Down moves, asked on the key press: it reads the scroller's height, and
+   * reading a size while rendering forces the browser to lay out the page as it was, once more.
+   */
+  pageRows: () => number;
   scroller: RefObject<HTMLElement | null>;
   scrollToRow: (row: number) => void;
   /** Brings a column into view sideways (rows render only the columns near the view). */
@@ -62,7 +66,8 @@ export function useGridKeyboard({
       onEnter(from.row);
       return;
     }
-    const next = moveCell(from, event.key, { rows, cols, pageRows }, event.ctrlKey || event.metaKey);
+    const size = { rows, cols, pageRows: pageRows() };
+    const next = moveCell(from, event.key, size, event.ctrlKey || event.metaKey);
     if (!next) return;
     event.preventDefault();
     focusPending.current = true;
