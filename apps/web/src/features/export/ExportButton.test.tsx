@@ -19,9 +19,12 @@ const view: ExportListView = {
 };
 
 async function openDialog(http: ReturnType<typeof stubHttp>, hasDefaultPreset = true) {
-  renderWithApp(<ExportButton view={view} pageName="Reservations" hasDefaultPreset={hasDefaultPreset} />, {
-    services: { http },
-  });
+  renderWithApp(
+    <ExportButton view={() => view} pageName="Reservations" hasDefaultPreset={hasDefaultPreset} />,
+    {
+      services: { http },
+    },
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Export' }));
   const dialog = await screen.findByRole('dialog', { name: 'Export to Excel' });
   return { dialog, input: within(dialog).getByRole('textbox', { name: /File Name/ }) };

@@ -39,8 +39,8 @@ export const exportQueuedMessage = (fileName: string): string =>
   `Export queued — you will get a notification when ${fileName} is ready`;
 
 interface ExportButtonProps {
-  /** The list as the grid shows it now. */
-  view: ExportListView;
+  /** The list as the grid shows it, read when the export is sent (see useListController). */
+  view: () => ExportListView;
   /** The page's title: the export's `pageName`, and the start of the offered file name. */
   pageName: string;
   /** The list's presets hold its default preset. */
@@ -78,7 +78,7 @@ export function ExportButton({ view, pageName, hasDefaultPreset }: ExportButtonP
       // Silent: a refusal is shown in the dialog, not in an alert over it.
       const answer = await http.request<ExportSendAnswer | undefined>(EXPORT_SEND_PATH, {
         method: 'POST',
-        body: exportSendBody(name, view, pageName, browserTimeZone()),
+        body: exportSendBody(name, view(), pageName, browserTimeZone()),
         silent: true,
       });
       if (answer?.isSuccess === false) return setProblem(answer.message || NOT_QUEUED);

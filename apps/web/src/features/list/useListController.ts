@@ -133,9 +133,10 @@ export interface ListController {
   bulkTarget: BulkTarget | undefined;
   /**
    * What Export writes: the list as the grid shows it (its sort, filters and visible columns in
-   * order). Only with the export right, unless hideexport, and never on a map list.
+   * order), read when an export is sent. Only with the export right, unless hideexport, and never on
+   * a map list.
    */
-  exportView: ExportListView | undefined;
+  exportView: (() => ExportListView) | undefined;
   presets: {
     list: readonly Preset[];
     groups: readonly PresetGroup[];
@@ -296,20 +297,19 @@ export function useListController({
     () => (canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined),
     [canBulkEdit, columns, state.filters, source],
   );
-  const exportView = useMemo<ExportListView | undefined>(
-    () =>
-      canExport
-        ? {
-            source,
-            columns: arranged,
-            visibility: state.visibility,
-            sort,
-            filters: criteria,
-            ...viewOfDatabase(definition),
-          }
-        : undefined,
-    [canExport, source, arranged, state.visibility, sort, criteria, definition],
+  // Read when an export is sent: as a value it changed with every sort and filter, and rendered
+  // the page header and its Export button again each time.
+  const currentExportView = useStableCallback(
+    (): ExportListView => ({
+      source,
+      columns: arranged,
+      visibility: state.visibility,
+      sort,
+      filters: criteria,
+      ...viewOfDatabase(definition),
+    }),
   );
+  const exportView = canExport ? currentExportView : undefined;
   const map = useMemo(
     () =>
       recordId === undefined ? undefined : { recordId, header: definition.settings.mapHeader, listPath },
