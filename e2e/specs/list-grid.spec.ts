@@ -321,10 +321,8 @@ test('a failed sort keeps the rows and the sort they were loaded with, and Retry
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 });
 
-test('while rows load, the loading bars move on the compositor: nothing repaints the page per frame', async ({
-  page,
-}) => {
-  await openPages(page);
+/** Sorts by Name and holds the list call until `release` is called; the loading bar shows meanwhile. */
+async function sortWithTheCallHeld(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/pages?*', async (route) => {
@@ -333,6 +331,14 @@ test('while rows load, the loading bars move on the compositor: nothing repaints
   });
   await page.getByRole('button', { name: 'Sort by Name' }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading', exact: true })).toBeVisible();
+  return release;
+}
+
+test('while rows load, the loading bars move on the compositor: nothing repaints the page per frame', async ({
+  page,
+}) => {
+  await openPages(page);
+  const release = await sortWithTheCallHeld(page);
   await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toBeVisible();
   // Every running CSS animation (the bars' endless ones; a hover's short transition is not one)
   // changes transform or opacity only, which the compositor runs without the main thread; a moving
@@ -377,14 +383,7 @@ test('the loading bar stays in the page and a call shows it by its opacity alone
   });
   expect(await state()).toEqual({ same: true, opacity: '0', hidden: 'true' });
 
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/pages?*', async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
-  await page.getByRole('button', { name: 'Sort by Name' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Loading', exact: true })).toBeVisible();
+  const release = await sortWithTheCallHeld(page);
   expect(await state()).toEqual({ same: true, opacity: '1', hidden: null });
 
   release();
