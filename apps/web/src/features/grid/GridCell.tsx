@@ -18,13 +18,20 @@ export function plainCell(
   column: ColumnDefinition,
   value: unknown,
 ): { text: string; title: string | undefined } | undefined {
-  if (column.tags && Object.hasOwn(column.tags, value === null || value === undefined ? '' : String(value)))
-    return undefined;
+  if (tagOf(column, value)) return undefined;
   const { text, full } = formatCell(column, value);
-  if (full !== undefined) return undefined;
-  const titled = text !== '' && (column.type === 'text' || column.type === 'link');
-  return { text, title: titled ? text : undefined };
+  return full === undefined ? { text, title: titleOf(column, text) } : undefined;
 }
+
+/** The column's tag for this value, if it has one. */
+function tagOf(column: ColumnDefinition, value: unknown) {
+  const key = value === null || value === undefined ? '' : String(value);
+  return column.tags && Object.hasOwn(column.tags, key) ? column.tags[key] : undefined;
+}
+
+/** A text or link cell's whole text as its title, for a cell too narrow to show it. */
+const titleOf = (column: ColumnDefinition, text: string): string | undefined =>
+  text !== '' && (column.type === 'text' || column.type === 'link') ? text : undefined;
 
 /** Memoised: rows are kept by place, so on another page or sort a cell whose value stays skips rendering. */
 export const GridCell = memo(function GridCell({
@@ -35,8 +42,7 @@ export const GridCell = memo(function GridCell({
   value: unknown;
 }) {
   const theme = useMantineTheme();
-  const key = value === null || value === undefined ? '' : String(value);
-  const tag = column.tags && Object.hasOwn(column.tags, key) ? column.tags[key] : undefined;
+  const tag = tagOf(column, value);
   if (tag) return <TagBadge theme={theme} color={tag.color} label={tag.label} />;
   const { text, full } = formatCell(column, value);
   if (full !== undefined) {
@@ -46,7 +52,7 @@ export const GridCell = memo(function GridCell({
       </Tooltip>
     );
   }
-  return <span title={column.type === 'text' || column.type === 'link' ? text : undefined}>{text}</span>;
+  return <span title={titleOf(column, text)}>{text}</span>;
 });
 
 const BADGE_PROPS = { size: 'sm', variant: 'light', radius: 'sm' } as const;
