@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
 import { resetPresets } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 import { navbar, openGroup } from '../support/shell.ts';
 
 const cases: readonly [DemoAccount, string][] = [
@@ -34,6 +35,7 @@ for (const [account, why] of cases) {
 test.describe('returning', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
   // Visiting a filtered list saves the admin's working view of it; other specs read Reservations.
+  leasePresets(ACCOUNTS.admin.email, 'BMTools/Reservation/List');
   test.afterEach(() => resetPresets(ACCOUNTS.admin.email, 'BMTools/Reservation/List'));
 
   test('/ returns to the page last visited, query included', async ({ page }) => {

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, gridRows, resetPresets, waitForRows } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 
 test.describe('no preset', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
@@ -30,6 +31,7 @@ test.describe('no preset', () => {
 test.describe('missing default', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
   const RIGHT = 'BMTools/Preset/List';
+  leasePresets(ACCOUNTS.viewer.email, RIGHT);
 
   test('presets without the default show the 428 page', async ({ page }) => {
     await resetPresets(ACCOUNTS.viewer.email, RIGHT);

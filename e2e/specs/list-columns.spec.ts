@@ -14,6 +14,7 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 
 const headers = async (page: Page): Promise<string[]> =>
   (await grid(page).locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
@@ -60,6 +61,7 @@ test.describe('at 1440 px on Reservations', () => {
 test.describe('layout kept in the working view', () => {
   const { email } = ACCOUNTS.editor;
   test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+  leasePresets(email, 'BMTools/Page/List');
   test.beforeEach(() => resetPresets(email, 'BMTools/Page/List'));
 
   test('resize, move and pin survive a reload', async ({ page }) => {

@@ -15,11 +15,13 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 import { alertModal } from '../support/shell.ts';
 
 const RIGHT = 'BMTools/Page/List';
 const { email } = ACCOUNTS.editor;
 test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+leasePresets(email, RIGHT);
 test.beforeEach(() => resetPresets(email, RIGHT));
 
 async function open(page: Page, search = ''): Promise<void> {

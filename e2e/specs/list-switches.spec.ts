@@ -17,10 +17,12 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 
 const RIGHT = 'BMTools/Reservation/List';
 const { email } = ACCOUNTS.viewer;
 test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+leasePresets(email, RIGHT);
 test.beforeEach(() => resetPresets(email, RIGHT));
 
 async function open(page: Page, query = ''): Promise<void> {

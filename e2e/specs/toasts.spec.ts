@@ -5,9 +5,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { resetPresets, waitForRows } from '../support/list-helpers.ts';
+import { leasePresets } from '../support/presetLease.ts';
 
 const { email } = ACCOUNTS.editor;
 test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+leasePresets(email, 'BMTools/Page/List');
 test.beforeEach(() => resetPresets(email, 'BMTools/Page/List'));
 
 type Box = { x: number; y: number; width: number; height: number };
