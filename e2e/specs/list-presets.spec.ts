@@ -89,6 +89,49 @@ test('save as new needs a name, then adds a personal preset that is in use', asy
   await expect(filterChips(page)).toHaveText(['Name contains Paris']);
 });
 
+test('a view created while the working view is saved stays in the picker', async ({ page }) => {
+  await open(page);
+  // The presets fetch that follows the working view's save is held until the new view exists, so
+  // one answer brings both: the two refreshes must each add theirs (one new preset per fetch).
+  let created!: () => void;
+  const createdOnServer = new Promise<void>((resolve) => {
+    created = resolve;
+  });
+  let held = false;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/presets/user/BMTools'),
+    async (route) => {
+      if (route.request().method() !== 'GET' || held) return route.fallback();
+      held = true;
+      await createdOnServer;
+      // The page may have given up on it meanwhile.
+      await route.fallback().catch(() => {});
+    },
+  );
+  const isPost = (name: string) => (r: { url(): string; request(): import('@playwright/test').Request }) =>
+    new URL(r.url()).pathname === '/api/presets/user' &&
+    r.request().method() === 'POST' &&
+    (r.request().postDataJSON() as { name?: string }).name === name;
+  const stateSaved = page.waitForResponse(isPost('state'));
+  await filterColumn(page, 'Name', { value: 'Paris' });
+  await stateSaved;
+  await expect.poll(() => held).toBe(true);
+
+  const createAnswered = page.waitForResponse(isPost('Paris pages'));
+  await page.getByRole('button', { name: 'Save as new view' }).click();
+  const form = page.getByRole('form', { name: 'Save as new view' });
+  await form.getByLabel('View name').fill('Paris pages');
+  await form.getByRole('button', { name: 'Save' }).click();
+  expect((await createAnswered).status()).toBe(201);
+  created();
+
+  await expect(presetSelect(page)).toHaveValue('Paris pages');
+  await presetSelect(page).click();
+  await expect(page.getByRole('option', { name: 'Paris pages', exact: true })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(inUse).toBe('Paris pages');
+});
+
 test('create under a group the user may write to', async ({ page }) => {
   await open(page);
   await createPreset(page, 'Team view', 'Team');

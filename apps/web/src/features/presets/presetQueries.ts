@@ -3,11 +3,11 @@
  * presets go through the client-state update rule before they reach the screen.
  */
 import { type Preset, type PresetGroup, presetGroupSchema } from '@bm/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { applyIncomingPresets } from './applyIncomingPresets.ts';
 
-export const presetsKey = (rightName: string) => ['presets', rightName] as const;
+const presetsKey = (rightName: string) => ['presets', rightName] as const;
 const PRESET_GROUPS_KEY = ['presetGroups'] as const;
 
 const isPreset = (value: unknown): value is Preset => {
@@ -42,6 +42,32 @@ export function usePresets(rightName: string) {
     },
     staleTime: 60_000,
   });
+}
+
+const refreshes = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+
+/**
+ * Fetches a right's presets again after one of our own changes (a view saved, created, deleted, the
+ * working view saved). The update rule adds one new preset per fetch, so each change gets a fetch of
+ * its own that starts after it: refreshes run one after another, and a fetch already running (the
+ * list mounting, the window regaining focus) is let finish rather than cancelled. Cancelling it and
+ * fetching once would answer two changes with one fetch (the working view saved while a view is
+ * created) and drop one of the new presets from the picker.
+ */
+export function refreshPresets(queryClient: QueryClient, rightName: string): Promise<void> {
+  const queryKey = presetsKey(rightName);
+  const queue = refreshes.get(queryClient) ?? new Map<string, Promise<void>>();
+  refreshes.set(queryClient, queue);
+  const next = (queue.get(rightName) ?? Promise.resolve()).then(async () => {
+    if (queryClient.isFetching({ queryKey }) > 0)
+      await queryClient.refetchQueries({ queryKey }, { cancelRefetch: false });
+    await queryClient.invalidateQueries({ queryKey });
+  });
+  queue.set(
+    rightName,
+    next.catch(() => {}),
+  );
+  return next;
 }
 
 export function usePresetGroups() {

@@ -14,7 +14,7 @@ import type { HttpClient } from '../../app/http/httpClient.ts';
 import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { changeInUsePreset, createPreset, deletePreset, savePreset } from './presetCalls.ts';
 import { PRESET_MESSAGES } from './presetMessages.ts';
-import { presetsKey } from './presetQueries.ts';
+import { refreshPresets } from './presetQueries.ts';
 
 export function usePresetActions(rightName: string) {
   const loud = useHttp();
@@ -25,7 +25,7 @@ export function usePresetActions(rightName: string) {
   };
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: presetsKey(rightName) });
+  const refresh = () => refreshPresets(queryClient, rightName);
 
   async function run<T>(call: () => Promise<T>, done?: (result: T) => string): Promise<T | undefined> {
     setBusy(true);

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { saveStatePreset } from './presetCalls.ts';
-import { presetsKey } from './presetQueries.ts';
+import { refreshPresets } from './presetQueries.ts';
 import { announceWorkingView, useWorkingViewElsewhere } from './workingViewChannel.ts';
 
 const STATE_SAVE_DELAY_MS = 800;
@@ -46,7 +46,7 @@ export function useStatePresetSync({
       saveStatePreset(http, rightName, def, total)
         .then(() => {
           announceWorkingView(rightName);
-          return queryClient.invalidateQueries({ queryKey: presetsKey(rightName) });
+          return refreshPresets(queryClient, rightName);
         })
         .catch(() => {});
     }, STATE_SAVE_DELAY_MS);
