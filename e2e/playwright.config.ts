@@ -71,7 +71,17 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   projects: [
-    { name: 'setup', testMatch: 'support/*.setup.ts' },
-    { name: 'chromium', testMatch: 'specs/**/*.spec.ts', dependencies: ['setup'] },
+    // `alone` is the setup's teardown: it runs once every spec of `chromium` has finished (and so
+    // with any run that signs in). By itself: `playwright test support/auth.setup.ts specs/x.alone.spec.ts`.
+    { name: 'setup', testMatch: 'support/*.setup.ts', teardown: 'alone' },
+    {
+      name: 'chromium',
+      testMatch: 'specs/**/*.spec.ts',
+      testIgnore: 'specs/**/*.alone.spec.ts',
+      dependencies: ['setup'],
+    },
+    // Specs that change what every user sees (shared presets) for a moment: after all the others, so
+    // no spec in the other worker meets that moment.
+    { name: 'alone', testMatch: 'specs/**/*.alone.spec.ts' },
   ],
 });
