@@ -7,7 +7,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { applyIncomingPresets } from './applyIncomingPresets.ts';
 
-const presetsKey = (rightName: string) => ['presets', rightName] as const;
+export const presetsKey = (rightName: string) => ['presets', rightName] as const;
 const PRESET_GROUPS_KEY = ['presetGroups'] as const;
 
 const isPreset = (value: unknown): value is Preset => {
