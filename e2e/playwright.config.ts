@@ -80,8 +80,8 @@ export default defineConfig({
       testIgnore: 'specs/**/*.alone.spec.ts',
       dependencies: ['setup'],
     },
-    // Specs that change what every user sees (shared presets) for a moment: after all the others, so
-    // no spec in the other worker meets that moment.
-    { name: 'alone', testMatch: 'specs/**/*.alone.spec.ts' },
+    // Specs that change what every user sees (shared presets, the main menu) for a moment: after all
+    // the others and one at a time, so no other spec meets that moment.
+    { name: 'alone', testMatch: 'specs/**/*.alone.spec.ts', workers: 1 },
   ],
 });
