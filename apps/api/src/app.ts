@@ -157,7 +157,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(toolRoutes, { db });
   await app.register(notificationHub, { db, verify: deps.verify, sessions });
   if (deps.provider) {
-    await app.register(oidcRoutes, { provider: deps.provider, db, loginDelay: config.loginDelay });
+    await app.register(oidcRoutes, {
+      provider: deps.provider,
+      db,
+      loginDelay: config.loginDelay,
+      signInLimit: config.signInLimit,
+    });
   }
   await spa(app, config);
   return app;

@@ -122,6 +122,7 @@ const envSchema = z.object({
     .default(168),
   EXPORT_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1439).default(60),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface AppConfig {
@@ -163,6 +164,11 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Sign-in lock after too many failures: first lock and longest lock, seconds (ADR 0008). */
   loginDelay: { baseDelayS: number; maxDelayS: number };
+  /**
+   * Sign-ins a minute from one address (with rate limits on): an office behind one NAT address signs
+   * in through it together, so a large one may need more than the default.
+   */
+  signInLimit: number;
   /**
    * Exports (docs/adr/0016-exports.md): where finished files are kept (shared by every instance),
    * how many exports this instance runs at once (0: none, it only queues them), how long a file is
@@ -217,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDelayS: Math.max(e.LOGIN_DELAY_BASE, e.LOGIN_DELAY_MAX),
     },
     rateLimits: e.RATE_LIMITS === 'on',
+    signInLimit: e.SIGN_IN_LIMIT,
     exports: {
       storageDir: path.resolve(repoRoot, e.EXPORT_STORAGE_DIR ?? path.join(e.DATA_DIR, 'exports')),
       workers: e.EXPORT_WORKERS,

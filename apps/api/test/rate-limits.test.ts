@@ -1,9 +1,9 @@
 /**
  * Per-route request limits, on by default: every limited route, from one table (route → limit),
- * answers 429 with Retry-After past its limit; routes behind a token count per signed-in account,
- * so one account's flood leaves the others of the same address their allowance; the planned staff
- * load (40 accounts behind one address) meets not one 429; RATE_LIMITS=off (benchmark runs only)
- * lifts the limits.
+ * answers 429 with Retry-After past its limit (sign-in's is set by SIGN_IN_LIMIT); routes behind a
+ * token count per signed-in account, so one account's flood leaves the others of the same address
+ * their allowance; the planned staff load (40 accounts behind one address) meets not one 429;
+ * RATE_LIMITS=off (benchmark runs only) lifts the limits.
  */
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +153,18 @@ describe('rate limits', () => {
     expect(await statuses(limited, upload, tokens.admin, 1)).toEqual([429]);
     expect(await statuses(limited, upload, tokens.editor, 30)).toEqual(Array(30).fill(400));
     expect(await statuses(limited, upload, tokens.editor, 1)).toEqual([429]);
+  });
+
+  it('sign-ins a minute per address follow SIGN_IN_LIMIT (a large office behind one address)', async () => {
+    const office = await startTestServer({ SIGN_IN_LIMIT: '3' });
+    try {
+      const signInCall = LIMITED.find((row) => row.route === 'sign-in (per address)')?.call as Call;
+      const answers = await statuses(office, signInCall, undefined, 4);
+      expect(answers.slice(0, 3).filter((s) => s === 429)).toEqual([]);
+      expect(answers[3]).toBe(429);
+    } finally {
+      await office.close();
+    }
   });
 
   it('are lifted by RATE_LIMITS=off', async () => {

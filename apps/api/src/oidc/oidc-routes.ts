@@ -35,7 +35,7 @@ type RawWithOriginal = FastifyRequest['raw'] & { originalUrl?: string };
 
 export async function oidcRoutes(
   app: FastifyInstance,
-  opts: { provider: Provider; db: Db; loginDelay: LoginLimitOptions },
+  opts: { provider: Provider; db: Db; loginDelay: LoginLimitOptions; signInLimit: number },
 ): Promise<void> {
   const { provider, db } = opts;
   const callback = provider.callback();
@@ -92,7 +92,7 @@ export async function oidcRoutes(
 
   app.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
     '/oidc/interaction/:uid/login',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: opts.signInLimit, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const email = String(request.body?.email ?? '').slice(0, 320);
