@@ -4,7 +4,7 @@
  * tabs on one list, page size from the preset, and deep links with each alert case. Runs as the
  * editor on Pages, whose presets are reset first.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import {
@@ -108,7 +108,7 @@ test('a view created while the working view is saved stays in the picker', async
       await route.fallback().catch(() => {});
     },
   );
-  const isPost = (name: string) => (r: { url(): string; request(): import('@playwright/test').Request }) =>
+  const isPost = (name: string) => (r: Response) =>
     new URL(r.url()).pathname === '/api/presets/user' &&
     r.request().method() === 'POST' &&
     (r.request().postDataJSON() as { name?: string }).name === name;
@@ -117,6 +117,7 @@ test('a view created while the working view is saved stays in the picker', async
   await stateSaved;
   await expect.poll(() => held).toBe(true);
 
+  // Not createPreset: its checks wait for the page's create to finish, which waits for the held fetch.
   const createAnswered = page.waitForResponse(isPost('Paris pages'));
   await page.getByRole('button', { name: 'Save as new view' }).click();
   const form = page.getByRole('form', { name: 'Save as new view' });

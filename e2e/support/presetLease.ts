@@ -11,7 +11,8 @@
  * `resetPresets` refuses to run without the lease, so a new spec cannot forget it.
  */
 import { test } from '@playwright/test';
-import pg from 'pg';
+import type pg from 'pg';
+import { connect } from './db.ts';
 
 /** A file waits at most this long for another to finish with the same presets. */
 const LEASE_WAIT_MS = 10 * 60_000;
@@ -24,10 +25,7 @@ export function leasePresets(email: string, rightName: string): void {
   let client: pg.Client | undefined;
   test.beforeAll(async () => {
     test.setTimeout(LEASE_WAIT_MS + 30_000);
-    const connectionString = process.env.E2E_DATABASE_URL;
-    if (!connectionString) throw new Error('E2E_DATABASE_URL is not set: the global setup did not run');
-    client = new pg.Client({ connectionString });
-    await client.connect();
+    client = await connect();
     await client.query(`SET lock_timeout = ${LEASE_WAIT_MS}`);
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
     held.add(key);

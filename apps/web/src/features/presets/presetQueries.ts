@@ -56,8 +56,11 @@ const refreshes = new WeakMap<QueryClient, Map<string, Promise<void>>>();
  */
 export function refreshPresets(queryClient: QueryClient, rightName: string): Promise<void> {
   const queryKey = presetsKey(rightName);
-  const queue = refreshes.get(queryClient) ?? new Map<string, Promise<void>>();
-  refreshes.set(queryClient, queue);
+  let queue = refreshes.get(queryClient);
+  if (!queue) {
+    queue = new Map();
+    refreshes.set(queryClient, queue);
+  }
   const next = (queue.get(rightName) ?? Promise.resolve()).then(async () => {
     if (queryClient.isFetching({ queryKey }) > 0)
       await queryClient.refetchQueries({ queryKey }, { cancelRefetch: false });
