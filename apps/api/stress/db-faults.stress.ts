@@ -12,7 +12,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPageValues } from '../test/api-caller.ts';
-import { type ChildServer, spawnServer, waitFor } from '../test/child-server.ts';
+import {
+  type ChildServer,
+  FIRST_START_TIMEOUT_MS,
+  spawnServer,
+  waitFor,
+  waitForFirstStart,
+} from '../test/child-server.ts';
 import { signIn } from '../test/sign-in.ts';
 import { freePort } from '../test/test-server.ts';
 import { type Figure, recordFigures } from './figures.ts';
@@ -31,11 +37,6 @@ const postmasterPid = () =>
   Number.parseInt(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
 const databaseUrl = () => `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${pgPort}/postgres`;
 
-async function healthy(): Promise<boolean> {
-  const response = await fetch(`${server.baseUrl}/healthz`).catch(() => undefined);
-  return response?.status === 200;
-}
-
 beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   pgPort = await freePort();
@@ -46,10 +47,9 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'off',
   });
-  await server.waitForOutput(/embedded PostgreSQL created/, 180_000);
-  await waitFor('the first start', async () => ((await healthy()) ? true : undefined), 60_000, 200);
+  await waitForFirstStart(server);
   token = (await signIn(server.baseUrl, 'admin@bmtools.local', 'admin')).accessToken;
-}, 300_000);
+}, FIRST_START_TIMEOUT_MS + 20_000);
 
 afterAll(async () => {
   recordFigures('db-faults', figures);

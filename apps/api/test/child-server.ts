@@ -108,3 +108,25 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** How long a first start on a new data directory may take: initdb, migrations and the demo seed. */
+const CREATE_TIMEOUT_MS = 180_000;
+const SEED_TIMEOUT_MS = 300_000;
+/** A hook that waits for a first start (`waitForFirstStart`) needs this long, and a little more. */
+export const FIRST_START_TIMEOUT_MS = CREATE_TIMEOUT_MS + SEED_TIMEOUT_MS;
+
+/**
+ * Waits for the first start of a server on a new embedded data directory: the "created" line after
+ * initdb, then a 200 from /healthz once migrations and the demo seed (20,000 reservations and their
+ * API logs) are done. The seed took about 20 s on one 2-core machine and 53 s on another, idle, and
+ * over 60 s beside the rest of the suite; the files that call this test faults, not seeding speed.
+ */
+export async function waitForFirstStart(server: ChildServer): Promise<void> {
+  await server.waitForOutput(/embedded PostgreSQL created/, CREATE_TIMEOUT_MS);
+  await waitFor(
+    'the first start',
+    async () => ((await fetch(`${server.baseUrl}/healthz`)).status === 200 ? true : undefined),
+    SEED_TIMEOUT_MS,
+    200,
+  );
+}

@@ -10,7 +10,13 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChildServer, spawnServer, waitFor } from './child-server.ts';
+import {
+  type ChildServer,
+  FIRST_START_TIMEOUT_MS,
+  spawnServer,
+  waitFor,
+  waitForFirstStart,
+} from './child-server.ts';
 import { signIn } from './sign-in.ts';
 import { freePort } from './test-server.ts';
 
@@ -76,17 +82,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   server = await spawnServer(env);
-  // initdb comes before the "created" line; migrations and the demo seed (20,000 reservations and
-  // their API logs) after it. The seed took about 20 s on one 2-core machine and 53 s on another,
-  // idle; with the rest of the suite beside it, over 60 s. A slow start is not what this file tests.
-  await server.waitForOutput(/embedded PostgreSQL created/, 180_000);
-  await waitFor(
-    'the first start',
-    async () => ((await health()).status === 200 ? true : undefined),
-    300_000,
-    200,
-  );
-}, 500_000);
+  await waitForFirstStart(server);
+}, FIRST_START_TIMEOUT_MS + 20_000);
 
 afterAll(async () => {
   await stopServer(server);
