@@ -5,7 +5,7 @@
 import type { RuntimeConfig } from '@bm/contracts';
 import { setNonce } from 'get-nonce';
 import { showErrorAlert } from '../features/alerts/errorAlert.tsx';
-import { createUserManager } from './auth/createUserManager.ts';
+import { createUserManager, readStoredUser } from './auth/createUserManager.ts';
 import { pruneSignInStorage } from './auth/pruneSignInRecords.ts';
 import { createSession } from './auth/session.ts';
 import { createHttpClient } from './http/httpClient.ts';
@@ -18,11 +18,14 @@ import { readStyleNonce } from './providers/readStyleNonce.ts';
 export async function createAppServices(config: RuntimeConfig): Promise<AppServices> {
   const userManager = createUserManager(config, window.location.origin, window.localStorage);
   await pruneSignInStorage(userManager, window.localStorage);
-  const session = createSession(userManager, window.sessionStorage);
+  const session = createSession(userManager, window.sessionStorage, () =>
+    readStoredUser(userManager, window.localStorage),
+  );
   const loading = createLoadingCounter();
   const client = createHttpClient({
     timeoutMs: config.clientRequestTimeOut * 1000,
     getAccessToken: session.getAccessToken,
+    peekAccessToken: session.peekAccessToken,
     renewSession: session.renew,
     onUnauthenticated: session.expire,
     // Plain words only: never the browser's "Failed to fetch" nor a server's internal text.

@@ -45,6 +45,7 @@ export function stubSession(snapshot: SessionSnapshot = { status: 'signedIn', us
     subscribe: () => () => {},
     restore: vi.fn(async () => {}),
     getAccessToken: vi.fn(async () => 'token'),
+    peekAccessToken: vi.fn(() => 'token'),
     renew: vi.fn(async () => 'token'),
     expire: vi.fn(),
     signIn: vi.fn(async () => {}),

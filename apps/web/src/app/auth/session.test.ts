@@ -128,4 +128,17 @@ describe('createSession', () => {
     delete bare.profile.email;
     expect(displayName(bare)).toBe('user-1');
   });
+
+  it('offers the stored token at once only while it is valid', () => {
+    const manager = fakeManager(null, async () => null);
+    let stored: User | null = makeUser('fresh');
+    const session = createSession(manager, sessionStorage, () => stored);
+    expect(session.peekAccessToken()).toBe('fresh');
+    stored = makeUser('old', { expired: true });
+    expect(session.peekAccessToken()).toBeNull();
+    stored = null;
+    expect(session.peekAccessToken()).toBeNull();
+    // Without a synchronous reader there is nothing to offer; getAccessToken remains the way.
+    expect(createSession(manager, sessionStorage).peekAccessToken()).toBeNull();
+  });
 });

@@ -41,6 +41,11 @@ export interface Session {
   /** Looks for a stored user, renewing it when missing or expired; once per page load. */
   restore(): Promise<void>;
   getAccessToken(): Promise<string | null>;
+  /**
+   * The stored user's access token when it can be read at once and has not expired; null otherwise
+   * (then `getAccessToken` finds or renews one).
+   */
+  peekAccessToken(): string | null;
   /** Silent renewal, one at a time; the new access token or null. */
   renew(): Promise<string | null>;
   /** Ends the session in this tab: the sign-in view shows. */
@@ -56,7 +61,15 @@ const hasApiScope = (scope: string | undefined): boolean => (scope ?? '').split(
 /** What the user menu shows as the profile id. */
 export const displayName = (user: User): string => user.profile.email ?? user.profile.sub;
 
-export function createSession(userManager: SessionUserManager, storage: Storage): Session {
+/**
+ * `readStoredUser` reads the user manager's stored user synchronously (createUserManager's
+ * `readStoredUser`); without it, `peekAccessToken` has nothing to offer.
+ */
+export function createSession(
+  userManager: SessionUserManager,
+  storage: Storage,
+  readStoredUser: () => User | null = () => null,
+): Session {
   let snapshot: SessionSnapshot = { status: 'unknown', user: null, expired: false };
   const listeners = new Set<() => void>();
   let renewing: Promise<string | null> | null = null;
@@ -115,6 +128,10 @@ export function createSession(userManager: SessionUserManager, storage: Storage)
       const user = await userManager.getUser().catch(() => null);
       if (user && !user.expired) return user.access_token;
       return renew();
+    },
+    peekAccessToken() {
+      const user = readStoredUser();
+      return user && !user.expired ? user.access_token : null;
     },
     renew,
     expire: lapse,

@@ -56,6 +56,22 @@ describe('createHttpClient', () => {
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('calls fetch in the same task when the token can be read at once, and awaits it otherwise', async () => {
+    const now = setup([json(200, ['now'])], { peekAccessToken: () => TOKEN });
+    const pending = now.client.request<string[]>('/api/at-once');
+    // Nothing awaited yet: a call made while React renders has left before the render ends.
+    expect(now.calls.map((c) => c.url)).toEqual(['/api/at-once']);
+    expect(now.deps.getAccessToken).not.toHaveBeenCalled();
+    await expect(pending).resolves.toEqual(['now']);
+
+    const later = setup([json(200, ['later'])], { peekAccessToken: () => null });
+    const waiting = later.client.request<string[]>('/api/later');
+    expect(later.calls).toEqual([]);
+    await expect(waiting).resolves.toEqual(['later']);
+    expect(later.deps.getAccessToken).toHaveBeenCalledTimes(1);
+    expect(later.calls[0]?.init?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
+  });
+
   it('leaves a background reload out of the loading bar', async () => {
     const { client, deps } = setup([json(200, ['a'])]);
     const pending = client.request<string[]>('/api/things', { background: true });

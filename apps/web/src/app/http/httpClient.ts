@@ -15,6 +15,12 @@ export interface HttpClientDeps {
   timeoutMs: number;
   /** A valid access token, renewing an expired one first; null when there is no session. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * A valid access token read at once, or null (then `getAccessToken` is awaited). With it, a call
+   * reaches `fetch` in the same task that makes it: a call started while React renders leaves before
+   * that render is committed and painted, not after.
+   */
+  peekAccessToken?: () => string | null;
   /** Silent renewal; the new token, or null when it failed. */
   renewSession: () => Promise<string | null>;
   /** Sends the user to the sign-in view. */
@@ -86,7 +92,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     remaining: () => number,
     responseType: RequestOptions['responseType'],
   ): Promise<T> {
-    const token = await deps.getAccessToken();
+    const token = deps.peekAccessToken?.() ?? (await deps.getAccessToken());
     if (!token) {
       deps.onUnauthenticated();
       throw new HttpError('Unauthorized', path, method, 401);

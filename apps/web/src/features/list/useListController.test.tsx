@@ -102,6 +102,36 @@ describe('useListController', () => {
     });
   });
 
+  it('asks for its first page and summary while it first renders, before any effect, and once each', async () => {
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize'))
+        return { totalItemsCount: 1, totalPages: 1, pageIndex: 0, pageSize: 20, exact: true };
+      if (path.startsWith('/api/pages?'))
+        return { data: [{ id: 1, name: 'Car hire Nice' }], paging: { hasMore: false } };
+      return undefined;
+    });
+    const calls = (prefix: string) =>
+      http.client.request.mock.calls.map(([path]) => path).filter((p) => p.startsWith(prefix));
+    const atFirstRender: number[] = [];
+    renderWithApp(
+      <Probe
+        onRender={() => {
+          if (atFirstRender.length === 0)
+            atFirstRender.push(calls('/api/pages?').length, calls('/api/pages/page-summarize').length);
+        }}
+      />,
+      { rights: ['BMTools/Page/List'], route: '/page/list?ignorestate=true', services: { http } },
+    );
+    // Both calls were out during the first render: the screen's first commit does not hold them up.
+    expect(atFirstRender).toEqual([1, 1]);
+    expect(await screen.findByText('Car hire Nice')).toBeInTheDocument();
+    await waitFor(() => expect(calls('/api/pages/page-summarize')).toHaveLength(1));
+    // The queries took over what those calls loaded instead of loading it again once subscribed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls('/api/pages?')).toHaveLength(1);
+    expect(calls('/api/pages/page-summarize')).toHaveLength(1);
+  });
+
   it('starts the call of a new sort or page from the click, before the list renders, and only once', async () => {
     const http = stubHttp((path) => {
       if (path.startsWith('/api/pages/page-summarize'))

@@ -8,6 +8,11 @@
  * `prefetch` starts the call for another page or sort at once, from the click that asks for it, and
  * says when it has landed, so the list can show the change together with its rows (the query then
  * takes the rows from the cache, or joins the call still in flight).
+ *
+ * A page or summary never loaded before is asked for during the render that first needs it, not
+ * from the effect that subscribes to it: the list screen's first render and commit (its bars, menus
+ * and grid measuring themselves) then run while the call is in flight instead of before it leaves.
+ * With the session's token readable at once, the HTTP client calls `fetch` in that same render.
  */
 import { type Filter, type ListResponse, type PageSummary, pageSummarySchema, type Row } from '@bm/contracts';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,7 +54,8 @@ export interface ListData {
 }
 
 const NO_ROWS: Row[] = [];
-/** How long rows a prefetch loaded count as fresh for the query that takes them over. */
+type QueryContext = { signal: AbortSignal; queryKey: QueryKey };
+/** How long what a call started ahead of its query loaded counts as fresh for that query. */
 const PREFETCH_FRESH_MS = 5_000;
 
 export function useListData({
@@ -69,7 +75,7 @@ export function useListData({
     refreshSeconds !== undefined && queryClient.getQueryState(queryKey)?.status === 'success';
   const pageQuery = (params: string) => ({
     queryKey: [...listKey(source), 'page', params],
-    queryFn: async ({ signal, queryKey }: { signal: AbortSignal; queryKey: QueryKey }) => {
+    queryFn: async ({ signal, queryKey }: QueryContext) => {
       const response = await http.request<ListResponse>(withParams(source, params), {
         signal,
         silent: true,
@@ -79,36 +85,51 @@ export function useListData({
       return response;
     },
   });
+  // When each call started ahead of its query (below), by kind and params: what it loaded counts as
+  // fresh for a moment, so the query that takes it over does not load it again when the call beat
+  // the query's subscription (which comes after the render is committed).
+  const started = useRef(new Map<string, number>());
+  const startedKey = (queryKey: QueryKey) => `${String(queryKey[2])} ${String(queryKey[3])}`;
+  const markStarted = (queryKey: QueryKey) => {
+    const now = Date.now();
+    for (const [key, at] of started.current) if (now - at >= PREFETCH_FRESH_MS) started.current.delete(key);
+    started.current.set(startedKey(queryKey), now);
+  };
+  const freshAfterStart = (query: { queryKey: QueryKey; state: { dataUpdatedAt: number } }) => {
+    const at = started.current.get(startedKey(query.queryKey));
+    return at !== undefined && query.state.dataUpdatedAt >= at && Date.now() - at < PREFETCH_FRESH_MS
+      ? PREFETCH_FRESH_MS
+      : 0;
+  };
+  /** Starts a query never loaded before now, in this render (see the file's comment). */
+  const startInRender = (options: {
+    queryKey: QueryKey;
+    queryFn: (context: QueryContext) => Promise<unknown>;
+  }) => {
+    if (queryClient.getQueryState(options.queryKey) !== undefined) return;
+    markStarted(options.queryKey);
+    void queryClient.prefetchQuery(options);
+  };
+
   const params = listParams({ filters, pageIndex, pageSize, sort });
-  // When each prefetch (below) started, by its params: rows it loaded count as fresh for a moment,
-  // so the query that takes them over does not load them again when the prefetch beat the render.
-  const prefetched = useRef(new Map<string, number>());
+  startInRender(pageQuery(params));
   const list = useQuery({
     ...pageQuery(params),
     placeholderData: keepPreviousData,
-    staleTime: (query) => {
-      const started = prefetched.current.get(String(query.queryKey[3]));
-      return started !== undefined &&
-        query.state.dataUpdatedAt >= started &&
-        Date.now() - started < PREFETCH_FRESH_MS
-        ? PREFETCH_FRESH_MS
-        : 0;
-    },
+    staleTime: freshAfterStart,
     refetchInterval,
   });
   const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
     const nextParams = listParams({ filters, ...next });
     if (nextParams === params) return Promise.resolve();
-    const now = Date.now();
-    for (const [key, started] of prefetched.current)
-      if (now - started >= PREFETCH_FRESH_MS) prefetched.current.delete(key);
-    prefetched.current.set(nextParams, now);
-    return queryClient.prefetchQuery({ ...pageQuery(nextParams), staleTime: 0 });
+    const options = pageQuery(nextParams);
+    markStarted(options.queryKey);
+    return queryClient.prefetchQuery({ ...options, staleTime: 0 });
   };
   const summaryParams = listParams({ filters, pageIndex: 0, pageSize, sort: [] });
-  const summary = useQuery({
+  const summaryQuery = {
     queryKey: [...listKey(source), 'summary', summaryParams],
-    queryFn: async ({ signal, queryKey }): Promise<PageSummary | null> => {
+    queryFn: async ({ signal, queryKey }: QueryContext): Promise<PageSummary | null> => {
       const body = await http.request<unknown>(withParams(summaryPath(source), summaryParams), {
         silent: true,
         signal,
@@ -117,8 +138,12 @@ export function useListData({
       const parsed = pageSummarySchema.safeParse(body);
       return parsed.success ? parsed.data : null;
     },
+  };
+  startInRender(summaryQuery);
+  const summary = useQuery({
+    ...summaryQuery,
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    staleTime: freshAfterStart,
     refetchInterval,
   });
   // The same rows loading again (the periodic reload) is not shown as loading.
