@@ -132,6 +132,38 @@ describe('useListController', () => {
     expect(calls('/api/pages/page-summarize')).toHaveLength(1);
   });
 
+  it('sends a first load that fails at once only once, and tries it again when opened anew', async () => {
+    let broken = true;
+    const http = stubHttp((path) => {
+      if (path.startsWith('/api/pages/page-summarize')) return null;
+      if (!path.startsWith('/api/pages?')) return undefined;
+      if (broken) throw new HttpError('boom', path, 'GET', 500, { message: 'boom' });
+      return { data: [{ id: 1, name: 'Car hire Nice' }], paging: { hasMore: false } };
+    });
+    const pageCalls = () =>
+      http.client.request.mock.calls.map(([path]) => path).filter((p) => p.startsWith('/api/pages?'));
+    let list: ListController | undefined;
+    const first = renderWithApp(<Probe onRender={(l) => (list = l)} />, {
+      rights: ['BMTools/Page/List'],
+      route: '/page/list?ignorestate=true',
+      services: { http },
+    });
+    await waitFor(() => expect(list?.loadError).toBe(SERVER_FAULT_MESSAGE));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Failed before the query subscribed: the failure shows with its Retry, it is not sent again.
+    expect(pageCalls()).toHaveLength(1);
+    first.unmount();
+
+    broken = false;
+    renderWithApp(<Probe onRender={(l) => (list = l)} />, {
+      rights: ['BMTools/Page/List'],
+      route: '/page/list?ignorestate=true',
+      services: { http, queryClient: first.queryClient },
+    });
+    expect(await screen.findByText('Car hire Nice')).toBeInTheDocument();
+    expect(pageCalls()).toHaveLength(2);
+  });
+
   it('starts the call of a new sort or page from the click, before the list renders, and only once', async () => {
     const http = stubHttp((path) => {
       if (path.startsWith('/api/pages/page-summarize'))

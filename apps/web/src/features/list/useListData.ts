@@ -101,12 +101,20 @@ export function useListData({
       ? PREFETCH_FRESH_MS
       : 0;
   };
-  /** Starts a query never loaded before now, in this render (see the file's comment). */
+  // What this list started in a render: each at most once while it is on screen. A failure then
+  // stays a failure with its Retry (the queries do not try again when they subscribe), as it did
+  // when the queries sent their own calls; a list opened again tries a failed load anew.
+  const startedHere = useRef(new Set<string>());
+  /** Starts a query never loaded, or failed, in this render (see the file's comment). */
   const startInRender = (options: {
     queryKey: QueryKey;
     queryFn: (context: QueryContext) => Promise<unknown>;
   }) => {
-    if (queryClient.getQueryState(options.queryKey) !== undefined) return;
+    const state = queryClient.getQueryState(options.queryKey);
+    const key = startedKey(options.queryKey);
+    if (state !== undefined && (state.status !== 'error' || state.fetchStatus !== 'idle')) return;
+    if (startedHere.current.has(key)) return;
+    startedHere.current.add(key);
     markStarted(options.queryKey);
     void queryClient.prefetchQuery(options);
   };
@@ -117,6 +125,7 @@ export function useListData({
     ...pageQuery(params),
     placeholderData: keepPreviousData,
     staleTime: freshAfterStart,
+    retryOnMount: false,
     refetchInterval,
   });
   const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
@@ -144,6 +153,7 @@ export function useListData({
     ...summaryQuery,
     placeholderData: keepPreviousData,
     staleTime: freshAfterStart,
+    retryOnMount: false,
     refetchInterval,
   });
   // The same rows loading again (the periodic reload) is not shown as loading.
