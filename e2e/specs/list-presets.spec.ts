@@ -43,9 +43,14 @@ async function createPreset(page: Page, name: string, group = 'personal'): Promi
 }
 
 async function choosePreset(page: Page, name: string): Promise<void> {
+  // The picker's options are in the page only while it is open: a hidden list is positioned again
+  // whenever the screen changes, which cost the list screen's first render most of its forced layout.
+  const options = page.locator('.mantine-Select-dropdown');
+  await expect(options).toHaveCount(0);
   await presetSelect(page).click();
   await page.getByRole('option', { name, exact: true }).click();
   await expect(presetSelect(page)).toHaveValue(name);
+  await expect(options).toHaveCount(0);
 }
 
 async function deleteChosenPreset(page: Page): Promise<void> {

@@ -3,7 +3,7 @@
  * toasts, TanStack Query, and the app's runtime config, session and HTTP client.
  */
 import type { RuntimeConfig } from '@bm/contracts';
-import { MantineProvider } from '@mantine/core';
+import { Combobox, createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +24,18 @@ export interface AppServices {
   styleNonce?: string | undefined;
 }
 
+/**
+ * Select, MultiSelect and the other inputs built on Mantine's Combobox mount their dropdown only while
+ * it is open. Mantine keeps it mounted, hidden, by default, and a hidden dropdown is still positioned
+ * when its input mounts or changes: floating-ui reads computed styles and layout for it, forcing
+ * the style and layout of a half-built screen in the middle of React's commit. On a list screen
+ * (one such input, the view picker) that was most of the first commit's forced work; see
+ * bench/README.md, line 9.
+ */
+const theme = createTheme({
+  components: { Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }) },
+});
+
 interface AppProvidersProps {
   services: AppServices;
   /** 'test' turns off Mantine transitions and portals. */
@@ -35,6 +47,7 @@ export function AppProviders({ services, env = 'default', children }: AppProvide
   const { config, session, http, queryClient, styleNonce } = services;
   return (
     <MantineProvider
+      theme={theme}
       defaultColorScheme="auto"
       env={env}
       getStyleNonce={styleNonce ? () => styleNonce : undefined}
