@@ -111,8 +111,8 @@ export function useListData({
     queryFn: (context: QueryContext) => Promise<unknown>;
   }) => {
     const state = queryClient.getQueryState(options.queryKey);
-    const key = startedKey(options.queryKey);
     if (state !== undefined && (state.status !== 'error' || state.fetchStatus !== 'idle')) return;
+    const key = startedKey(options.queryKey);
     if (startedHere.current.has(key)) return;
     startedHere.current.add(key);
     markStarted(options.queryKey);
@@ -120,9 +120,10 @@ export function useListData({
   };
 
   const params = listParams({ filters, pageIndex, pageSize, sort });
-  startInRender(pageQuery(params));
+  const shownPage = pageQuery(params);
+  startInRender(shownPage);
   const list = useQuery({
-    ...pageQuery(params),
+    ...shownPage,
     placeholderData: keepPreviousData,
     staleTime: freshAfterStart,
     retryOnMount: false,
