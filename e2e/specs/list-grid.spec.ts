@@ -407,3 +407,33 @@ test('estimated totals show as approximate', async ({ page }) => {
   await expect(totalRows(page)).toHaveText('≈ 1,000,000 rows');
   await expect(page.getByRole('button', { name: 'Page 50000' })).toBeVisible();
 });
+
+test('a sort lays out the grid alone, not the whole page around it', async ({ page }) => {
+  await openPages(page);
+  // The grid's scroll box contains its own size and layout and is positioned, not a flex item, so
+  // Chromium lays out what changes inside it (a sort's new cell texts) from that box: the frame
+  // does not walk the shell, the bars and the pager. Chromium's trace names each layout's roots.
+  const cdp = await page.context().newCDPSession(page);
+  type TraceEvent = {
+    name: string;
+    args: { beginData?: { dirtyObjects?: number; partialLayout?: boolean } };
+  };
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => {
+    // The protocol types trace events loosely; Layout events carry these fields.
+    events.push(...(data.value as unknown as TraceEvent[]));
+  });
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  const before = await columnTexts(page, COL.name);
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect.poll(() => columnTexts(page, COL.name)).not.toEqual(before);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await cdp.send('Tracing.end');
+  await complete;
+  // The layout that placed the sorted rows is the one with the most boxes to redo.
+  const layouts = events.filter((e) => e.name === 'Layout').map((e) => e.args.beginData ?? {});
+  const rows = layouts.reduce((a, b) => ((b.dirtyObjects ?? 0) > (a.dirtyObjects ?? 0) ? b : a), {});
+  expect(rows.dirtyObjects ?? 0).toBeGreaterThan(20);
+  expect(rows.partialLayout, 'the sorted rows were laid out from the grid').toBe(true);
+});
