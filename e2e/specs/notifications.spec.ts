@@ -4,14 +4,46 @@
  * Notifications are raised by inserting rows, as any part of the system does; the database
  * announces them and the server pushes them to the recipient's open pages.
  */
-import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import path from 'node:path';
+import { test as base, expect, type Page, type WebSocketRoute } from '@playwright/test';
+import { type Account, createAccount } from '../support/accounts.ts';
+import { ACCOUNTS, signIn, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
+import { AUTH_DIR } from '../support/paths.ts';
 import { header } from '../support/shell.ts';
 
-const viewer = ACCOUNTS.viewer;
-test.use({ storageState: storageStateOf(viewer) });
-// The tests change one account's notifications: one after the other.
+/**
+ * A viewer of each worker's own, with a history of read and unread notifications, signed in once.
+ * The tests count one account's notifications; a demo account would be shared with every other
+ * worker (a repeated run puts this file in two at once) and they would count each other's rows.
+ */
+const test = base.extend<object, { viewer: Account & { state: string } }>({
+  viewer: [
+    async ({ browser }, use, workerInfo) => {
+      const account = await createAccount('viewer');
+      // Twelve messages, one hour apart and inserted oldest first (ids grow with time, as live);
+      // the newest four unread: more than the list's first page of ten.
+      await query(
+        `INSERT INTO notifications (from_email, to_email, title, description, is_read, created_at)
+         SELECT 'system', $1, 'History ' || age, 'History ' || age || ' (e2e)', age >= 4,
+                now() - age * interval '1 hour'
+           FROM generate_series(11, 0, -1) AS age`,
+        [account.email],
+      );
+      // A worker's own context does not take the project's options: the base address is given.
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await signIn(page, account.email, account.password);
+      const state = path.join(AUTH_DIR, `notifications-${workerInfo.workerIndex}.json`);
+      await context.storageState({ path: state });
+      await context.close();
+      await use({ ...account, state });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ viewer }, use) => use(viewer.state),
+});
+// The tests change the account's notifications: one after the other.
 test.describe.configure({ mode: 'serial' });
 
 const bell = (page: Page) => header(page).getByRole('button', { name: /^Notifications/ });
@@ -33,18 +65,19 @@ async function raise(to: string, title: string, actions: object = {}): Promise<v
   );
 }
 
-async function openShell(page: Page): Promise<void> {
+async function openShell(page: Page, email: string): Promise<void> {
   await page.goto('/');
-  await waitForShell(page, viewer.email);
+  await waitForShell(page, email);
 }
 
 test('the bell counts unread, lists newest first, loads more on scroll and marks read on click', async ({
   page,
+  viewer,
 }) => {
   const before = await counts(viewer.email);
   expect(before.unread).toBeGreaterThan(0);
   expect(before.total).toBeGreaterThan(10);
-  await openShell(page);
+  await openShell(page, viewer.email);
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
   // The count shows on the bell (Mantine's Indicator, beside the button).
   await expect(header(page).getByText(String(before.unread), { exact: true })).toBeVisible();
@@ -89,8 +122,9 @@ test('the bell counts unread, lists newest first, loads more on scroll and marks
 
 test('a new notification arrives live at the top with a toast; one for someone else does not', async ({
   page,
+  viewer,
 }) => {
-  await openShell(page);
+  await openShell(page, viewer.email);
   const before = await counts(viewer.email);
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
   // The hub socket is open once the page has connected; give it a moment, then raise.
@@ -107,13 +141,14 @@ test('a new notification arrives live at the top with a toast; one for someone e
 
 test('a notification raised while the hub connection was down is caught up on reconnect', async ({
   page,
+  viewer,
 }) => {
   // The page's hub socket passes through this route to the real server, so the test can cut it.
   const sockets: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
   await page.routeWebSocket(/\/notificationshub/, (ws) => {
     sockets.push({ page: ws, server: ws.connectToServer() });
   });
-  await openShell(page);
+  await openShell(page, viewer.email);
   const before = await counts(viewer.email);
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
   await expect.poll(() => sockets.length).toBe(1);
@@ -135,13 +170,14 @@ test('a notification raised while the hub connection was down is caught up on re
 
 test("a download action fetches the file with the user's token and saves it as its name or Data.xlsx", async ({
   page,
+  viewer,
 }) => {
   await raise(viewer.email, 'Rights export ready', { download: { url: '/api/userRights' } });
   await raise(viewer.email, 'Named export ready', {
     download: { url: '/api/userRights', fileName: 'rights.xlsx' },
   });
   await raise(viewer.email, 'Foreign link', { download: { url: 'https://example.com/api/x' } });
-  await openShell(page);
+  await openShell(page, viewer.email);
   await bell(page).click();
 
   const first = page.waitForEvent('download');
@@ -162,11 +198,14 @@ test("a download action fetches the file with the user's token and saves it as i
   await expect(foreign.getByRole('button', { name: /^Download/ })).toHaveCount(0);
 });
 
-test('a notification about a reservation opens it; a foreign address is never followed', async ({ page }) => {
+test('a notification about a reservation opens it; a foreign address is never followed', async ({
+  page,
+  viewer,
+}) => {
   const [booking] = await query<{ id: number }>('SELECT id FROM reservations ORDER BY id LIMIT 1');
   await raise(viewer.email, 'Reservation to look at', { open: { url: `/reservation/view/${booking?.id}` } });
   await raise(viewer.email, 'Sneaky link', { open: { url: 'https://example.com/phish' } });
-  await openShell(page);
+  await openShell(page, viewer.email);
   await bell(page).click();
   // A foreign address: read, but the page stays.
   await list(page)
@@ -180,19 +219,19 @@ test('a notification about a reservation opens it; a foreign address is never fo
   await expect(list(page)).toBeHidden();
 });
 
-test('times read as relative, with the exact time on hover', async ({ page }) => {
+test('times read as relative, with the exact time on hover', async ({ page, viewer }) => {
   await raise(viewer.email, 'Fresh news');
-  await openShell(page);
+  await openShell(page, viewer.email);
   await bell(page).click();
   const time = list(page).getByRole('listitem').filter({ hasText: 'Fresh news' }).locator('time');
   await expect(time).toHaveText('just now');
   await expect(time).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });
 
-test('Mark all as read clears the count, for the signed-in user only', async ({ page }) => {
+test('Mark all as read clears the count, for the signed-in user only', async ({ page, viewer }) => {
   await raise(viewer.email, 'One more unread');
   const adminBefore = await counts(ACCOUNTS.admin.email);
-  await openShell(page);
+  await openShell(page, viewer.email);
   await expect(bell(page)).toHaveAccessibleName(/unread$/);
   await bell(page).click();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
