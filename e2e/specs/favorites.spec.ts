@@ -1,15 +1,18 @@
 /** Favourites: a star on a linked entry, kept on the server, listed in the Favorites tab. */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { waitForShell } from '../support/auth.ts';
+import { test } from '../support/own-account.ts';
 import { allMenuTab, favoritesTab, menuLink, navbar, openGroup } from '../support/shell.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+// An editor of the worker's own: the test starts from no favourites.
+test.use({ ownRole: 'editor' });
 
 test('a starred entry survives a reload in the Favorites tab, and unstarring empties it', async ({
   page,
+  own,
 }) => {
   await page.goto('/');
-  await waitForShell(page, ACCOUNTS.editor.email);
+  await waitForShell(page, own.email);
 
   await favoritesTab(page).click();
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
@@ -27,7 +30,7 @@ test('a starred entry survives a reload in the Favorites tab, and unstarring emp
   await expect(navbar(page).getByRole('button', { name: 'Remove Reviews from favorites' })).toBeVisible();
 
   await page.reload();
-  await waitForShell(page, ACCOUNTS.editor.email);
+  await waitForShell(page, own.email);
   await favoritesTab(page).click();
   await expect(menuLink(page, 'Reviews')).toBeVisible();
   await expect(navbar(page).getByText('No favorites found')).toHaveCount(0);
@@ -44,7 +47,7 @@ test('a starred entry survives a reload in the Favorites tab, and unstarring emp
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
 
   await page.reload();
-  await waitForShell(page, ACCOUNTS.editor.email);
+  await waitForShell(page, own.email);
   await favoritesTab(page).click();
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
 });

@@ -4,44 +4,23 @@
  * Notifications are raised by inserting rows, as any part of the system does; the database
  * announces them and the server pushes them to the recipient's open pages.
  */
-import path from 'node:path';
-import { test as base, expect, type Page, type WebSocketRoute } from '@playwright/test';
-import { type Account, createAccount } from '../support/accounts.ts';
-import { ACCOUNTS, signIn, waitForShell } from '../support/auth.ts';
+import { expect, type Page, type WebSocketRoute } from '@playwright/test';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { AUTH_DIR } from '../support/paths.ts';
+import { test } from '../support/own-account.ts';
 import { header } from '../support/shell.ts';
 
-/**
- * A viewer of each worker's own, with a history of read and unread notifications, signed in once.
- * The tests count one account's notifications; a demo account would be shared with every other
- * worker (a repeated run puts this file in two at once) and they would count each other's rows.
- */
-const test = base.extend<object, { viewer: Account & { state: string } }>({
-  viewer: [
-    async ({ browser }, use, workerInfo) => {
-      const account = await createAccount('viewer');
-      // Twelve messages, one hour apart and inserted oldest first (ids grow with time, as live);
-      // the newest four unread: more than the list's first page of ten.
-      await query(
-        `INSERT INTO notifications (from_email, to_email, title, description, is_read, created_at)
-         SELECT 'system', $1, 'History ' || age, 'History ' || age || ' (e2e)', age >= 4,
-                now() - age * interval '1 hour'
-           FROM generate_series(11, 0, -1) AS age`,
-        [account.email],
-      );
-      // A worker's own context does not take the project's options: the base address is given.
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await signIn(page, account.email, account.password);
-      const state = path.join(AUTH_DIR, `notifications-${workerInfo.workerIndex}.json`);
-      await context.storageState({ path: state });
-      await context.close();
-      await use({ ...account, state });
-    },
-    { scope: 'worker' },
-  ],
-  storageState: ({ viewer }, use) => use(viewer.state),
+// A history of read and unread messages for the worker's own viewer (support/own-account.ts): twelve,
+// one hour apart and inserted oldest first (ids grow with time, as live), the newest four unread:
+// more than the list's first page of ten. Each run of the file adds its own.
+test.beforeAll(async ({ own }) => {
+  await query(
+    `INSERT INTO notifications (from_email, to_email, title, description, is_read, created_at)
+     SELECT 'system', $1, 'History ' || age, 'History ' || age || ' (e2e)', age >= 4,
+            now() - age * interval '1 hour'
+       FROM generate_series(11, 0, -1) AS age`,
+    [own.email],
+  );
 });
 // The tests change the account's notifications: one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -72,7 +51,7 @@ async function openShell(page: Page, email: string): Promise<void> {
 
 test('the bell counts unread, lists newest first, loads more on scroll and marks read on click', async ({
   page,
-  viewer,
+  own: viewer,
 }) => {
   const before = await counts(viewer.email);
   expect(before.unread).toBeGreaterThan(0);
@@ -122,7 +101,7 @@ test('the bell counts unread, lists newest first, loads more on scroll and marks
 
 test('a new notification arrives live at the top with a toast; one for someone else does not', async ({
   page,
-  viewer,
+  own: viewer,
 }) => {
   await openShell(page, viewer.email);
   const before = await counts(viewer.email);
@@ -141,7 +120,7 @@ test('a new notification arrives live at the top with a toast; one for someone e
 
 test('a notification raised while the hub connection was down is caught up on reconnect', async ({
   page,
-  viewer,
+  own: viewer,
 }) => {
   // The page's hub socket passes through this route to the real server, so the test can cut it.
   const sockets: Array<{ page: WebSocketRoute; server: WebSocketRoute }> = [];
@@ -170,7 +149,7 @@ test('a notification raised while the hub connection was down is caught up on re
 
 test("a download action fetches the file with the user's token and saves it as its name or Data.xlsx", async ({
   page,
-  viewer,
+  own: viewer,
 }) => {
   await raise(viewer.email, 'Rights export ready', { download: { url: '/api/userRights' } });
   await raise(viewer.email, 'Named export ready', {
@@ -200,7 +179,7 @@ test("a download action fetches the file with the user's token and saves it as i
 
 test('a notification about a reservation opens it; a foreign address is never followed', async ({
   page,
-  viewer,
+  own: viewer,
 }) => {
   const [booking] = await query<{ id: number }>('SELECT id FROM reservations ORDER BY id LIMIT 1');
   await raise(viewer.email, 'Reservation to look at', { open: { url: `/reservation/view/${booking?.id}` } });
@@ -219,7 +198,7 @@ test('a notification about a reservation opens it; a foreign address is never fo
   await expect(list(page)).toBeHidden();
 });
 
-test('times read as relative, with the exact time on hover', async ({ page, viewer }) => {
+test('times read as relative, with the exact time on hover', async ({ page, own: viewer }) => {
   await raise(viewer.email, 'Fresh news');
   await openShell(page, viewer.email);
   await bell(page).click();
@@ -228,7 +207,7 @@ test('times read as relative, with the exact time on hover', async ({ page, view
   await expect(time).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });
 
-test('Mark all as read clears the count, for the signed-in user only', async ({ page, viewer }) => {
+test('Mark all as read clears the count, for the signed-in user only', async ({ page, own: viewer }) => {
   await raise(viewer.email, 'One more unread');
   const adminBefore = await counts(ACCOUNTS.admin.email);
   await openShell(page, viewer.email);

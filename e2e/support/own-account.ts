@@ -1,0 +1,33 @@
+/**
+ * A test whose page is signed in as an account of its worker's own (of the role `ownRole`, a viewer
+ * unless the spec says otherwise), made once per worker and signed in once. For specs that count
+ * or change what belongs to one account (its notifications, its favourites): under a demo account
+ * they would meet every other worker's changes, as a repeated run (`--repeat-each`) puts one spec in
+ * two workers at once.
+ */
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { type Account, createAccount } from './accounts.ts';
+import { signIn } from './auth.ts';
+import { AUTH_DIR } from './paths.ts';
+
+type Role = Parameters<typeof createAccount>[0];
+
+export const test = base.extend<object, { ownRole: Role; own: Account & { state: string } }>({
+  ownRole: ['viewer', { scope: 'worker', option: true }],
+  own: [
+    async ({ browser, ownRole }, use, workerInfo) => {
+      const account = await createAccount(ownRole);
+      // A worker's own context does not take the project's options: the base address is given.
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await signIn(page, account.email, account.password);
+      const state = path.join(AUTH_DIR, `own-${ownRole}-${workerInfo.workerIndex}.json`);
+      await context.storageState({ path: state });
+      await context.close();
+      await use({ ...account, state });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ own }, use) => use(own.state),
+});
