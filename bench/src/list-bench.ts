@@ -406,8 +406,8 @@ export async function listBenchmarks(
 ): Promise<void> {
   // Index-only scans (the keyset boundaries) need the visibility map; the seed leaves it unset. And
   // a freshly seeded table's first full read sets every row's hint bits (writing the whole table
-  // back): on the 5M API logs that made the trigram-off baseline's first call, competing with
-  // autovacuum, outlast the 30 s statement timeout. A vacuum does that once, before the clock.
+  // back): on the 5M API logs that made the trigram-off baseline's first call outlast the 30 s
+  // statement timeout. A vacuum does that once, before the clock.
   const db = new pg.Client({ connectionString: env.databaseUrl });
   await db.connect();
   await db.query('VACUUM (ANALYZE) reservations, api_logs');

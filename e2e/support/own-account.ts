@@ -5,15 +5,15 @@
  * they would meet every other worker's changes, as a repeated run (`--repeat-each`) puts one spec in
  * two workers at once.
  */
-import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { type BrowserContext, test as base } from '@playwright/test';
 import { type Account, createAccount } from './accounts.ts';
 import { signIn } from './auth.ts';
-import { AUTH_DIR } from './paths.ts';
 
 type Role = Parameters<typeof createAccount>[0];
+/** A signed-in browser state, as `storageState` takes it. */
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-export const test = base.extend<object, { ownRole: Role; own: Account & { state: string } }>({
+export const test = base.extend<object, { ownRole: Role; own: Account & { state: SignedIn } }>({
   ownRole: ['viewer', { scope: 'worker', option: true }],
   own: [
     async ({ browser, ownRole }, use, workerInfo) => {
@@ -22,8 +22,7 @@ export const test = base.extend<object, { ownRole: Role; own: Account & { state:
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
       const page = await context.newPage();
       await signIn(page, account.email, account.password);
-      const state = path.join(AUTH_DIR, `own-${ownRole}-${workerInfo.workerIndex}.json`);
-      await context.storageState({ path: state });
+      const state = await context.storageState();
       await context.close();
       await use({ ...account, state });
     },
