@@ -33,6 +33,32 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
+/**
+ * The real server on the benchmark's database at a free port, serving the console from `staticDir`
+ * (STATIC_DIR; the built apps/web/dist by default).
+ */
+export async function startBenchServer(
+  databaseUrl: string,
+  staticDir?: string,
+): Promise<{ base: string; server: RunningServer }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    // Thousands of calls from one address are the benchmark, not an attack; the default stays on.
+    RATE_LIMITS: 'off',
+    // Calls go to 127.0.0.1 like the bare handler's (resolving "localhost" costs a lookup per call),
+    // so that is the console's address: a development server redirects other loopback names to it,
+    // and a redirected call loses its token (every call would time a 401).
+    PUBLIC_URL: base,
+    ...(staticDir ? { STATIC_DIR: staticDir } : {}),
+  });
+  return { base, server: await startServer(config, () => {}) };
+}
+
 export async function setUpBench(reservations: number): Promise<BenchEnv> {
   const dir = path.resolve(import.meta.dirname, '../../.tmp/bench');
   const keep = process.env.BENCH_KEEP === '1';
@@ -61,21 +87,7 @@ export async function setUpBench(reservations: number): Promise<BenchEnv> {
     `database ready: ${reservations.toLocaleString('en')} reservations (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    // Thousands of calls from one address are the benchmark, not an attack; the default stays on.
-    RATE_LIMITS: 'off',
-    // Calls go to 127.0.0.1 like the bare handler's (resolving "localhost" costs a lookup per call),
-    // so that is the console's address: a development server redirects other loopback names to it,
-    // and a redirected call loses its token (every call would time a 401).
-    PUBLIC_URL: base,
-  });
-  const server = await startServer(config, () => {});
+  const { base, server } = await startBenchServer(databaseUrl);
   const { accessToken } = await signIn(base, 'admin@bmtools.local', 'admin');
   return {
     base,

@@ -20,7 +20,7 @@
  * Env: BENCH_PAIRS (default 5), BENCH_SCROLL_PX_S (scroll speed of line 6, default 6000 px/s),
  * CHROME_PATH (default /usr/bin/chromium). Needs `npm run build -w apps/web` first.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { catalogEntry } from '../../apps/api/catalog/entities/index.ts';
 import { columnMap, parseListQuery } from '../../apps/api/src/criteria/parse-criteria.ts';
 import { listSql } from '../../apps/api/src/criteria/plan-sql.ts';
@@ -34,17 +34,21 @@ import {
   wideListAnswer,
   widePresetDefinition,
 } from './grid/pages.ts';
+import {
+  between,
+  centreOf,
+  LIST_PATH,
+  SETTLE_MS,
+  SOURCE,
+  sortClickToPaint,
+  THROTTLE,
+} from './grid/sort-click.ts';
 import { checkPlan, fmtMs, fmtRatio, median, paired, planProblem, quantile, report } from './report.ts';
 
 const RIGHT = 'BMTools/ApiLogs/List';
-const SOURCE = '/api/ApiLogs';
-const LIST_PATH = '/apilogs/list';
 const PRESET_NAME = 'bench: 1,000 × 20 text';
 const PERSONAL_GROUP = 'personal';
-const THROTTLE = 4;
 const SORT_TARGET_MS = 200;
-/** Time a page is left to settle before the sort click, in both arms. */
-const SETTLE_MS = 500;
 
 interface StoredPreset {
   id: number;
@@ -93,20 +97,6 @@ async function createWidePreset(env: BenchEnv): Promise<void> {
     ...(personal ? { presetGroupId: personal.id } : {}),
     definition: JSON.stringify(widePresetDefinition(await defaultDefinition(env))),
   });
-}
-
-/** Resolves with the time between two marks once the second follows the first (page side). */
-async function between(page: Page, from: string, to: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    ([a, b]) => {
-      const start = performance.getEntriesByName(a ?? '').at(-1);
-      const end = performance.getEntriesByName(b ?? '').at(-1);
-      return start && end && end.startTime > start.startTime ? end.startTime - start.startTime : 0;
-    },
-    [from, to],
-    { timeout: 60_000 },
-  );
-  return (await handle.jsonValue()) as number;
 }
 
 /** Elements and text nodes inside the first element matching `selector`, itself included. */
@@ -245,25 +235,10 @@ async function scrollLine(page: Page, pairs: number): Promise<void> {
   });
 }
 
-/**
- * Where a button is, found before the clock starts. The sort is then clicked with a bare mouse
- * event there, as a person's click arrives: a locator's click also runs the driver's own check in
- * the page (which element is under the pointer, at pointerdown and at click), inside the measured
- * time, and that check costs in proportion to the page (about 15 ms at 4x on the console, almost
- * nothing on the bare table).
- */
-async function centreOf(button: Locator): Promise<{ x: number; y: number }> {
-  const box = await button.boundingBox();
-  if (!box) throw new Error('the sort button is not on screen');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
 /** Line 7: sort click to the paint of the sorted rows, CPU throttled, against fetch + innerHTML. */
 async function sortLine(env: BenchEnv, page: Page, pairs: number, pageSize: number): Promise<void> {
   const throttle = await cpuThrottle(page);
   const urls = { first: '', sorted: '' };
-  const isListCall = (url: string) => new URL(url).pathname === SOURCE;
-  const listUrl = `${LIST_PATH}?preset=default&presetgroup=default&pageitems=${pageSize}&ignorestate=true`;
   const definition = await defaultDefinition(env);
   const keys = ((definition.definition ?? []) as { mapKey: string; visible?: boolean }[])
     .filter((c) => c.visible !== false)
@@ -277,48 +252,10 @@ async function sortLine(env: BenchEnv, page: Page, pairs: number, pageSize: numb
   );
 
   const ours = async (): Promise<number> => {
-    const first = page.waitForRequest((r) => isListCall(r.url()));
-    await page.goto(listUrl);
-    urls.first = (await first).url();
-    await between(page, 'bm:grid:data', 'bm:grid:paint');
-    await page
-      .getByRole('grid')
-      .locator('thead th')
-      .getByRole('button', { name: /^Timestamp( filtered)?$/ })
-      .click();
-    const menu = page.getByRole('dialog', { name: 'Timestamp column menu' });
-    const sortButton = menu.getByRole('button', { name: 'Sort ascending' });
-    await sortButton.waitFor();
-    // The list settles first (its summary, fonts, the menu's opening), as it has when someone sorts.
-    await page.waitForTimeout(SETTLE_MS);
-    await page.evaluate(() => {
-      document.addEventListener(
-        'click',
-        (event) => {
-          (window as unknown as { __clickAt: number }).__clickAt = event.timeStamp;
-        },
-        { capture: true, once: true },
-      );
-    });
-    const sorted = page.waitForRequest((r) => isListCall(r.url()));
-    const at = await centreOf(sortButton);
-    await throttle.set(THROTTLE);
-    try {
-      await page.mouse.click(at.x, at.y);
-      urls.sorted = (await sorted).url();
-      const handle = await page.waitForFunction(
-        () => {
-          const clickAt = (window as unknown as { __clickAt?: number }).__clickAt;
-          const paint = performance.getEntriesByName('bm:grid:paint').at(-1);
-          return clickAt !== undefined && paint && paint.startTime > clickAt ? paint.startTime - clickAt : 0;
-        },
-        undefined,
-        { timeout: 60_000 },
-      );
-      return (await handle.jsonValue()) as number;
-    } finally {
-      await throttle.set(1);
-    }
+    const sort = await sortClickToPaint(page, throttle, pageSize);
+    urls.first = sort.firstUrl;
+    urls.sorted = sort.sortedUrl;
+    return sort.ms;
   };
   const baseline = async (): Promise<number> => {
     await page.goto('/__bench/sort');
