@@ -73,7 +73,13 @@ export default defineConfig({
   projects: [
     // `alone` is the setup's teardown: it runs once every spec of `chromium` has finished (and so
     // with any run that signs in). By itself: `playwright test support/auth.setup.ts specs/x.alone.spec.ts`.
-    { name: 'setup', testMatch: 'support/*.setup.ts', teardown: 'alone' },
+    // With E2E_AREAS (`npm run test:area`, one area's generated tests) it is no teardown: only the
+    // files named on the command line run.
+    {
+      name: 'setup',
+      testMatch: 'support/*.setup.ts',
+      ...(process.env.E2E_AREAS ? {} : { teardown: 'alone' }),
+    },
     {
       name: 'chromium',
       testMatch: 'specs/**/*.spec.ts',

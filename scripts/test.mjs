@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check and test, in order, stopping at the first failure:
- *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest) →
- *   the API and contract tests again under NODE_LTS when it names a second Node binary → Chromium →
- *   build (the SPA and the server, as `npm start` runs them) → browser tests (playwright).
- * Ends with one line `N passed, M failed` (tests of vitest and playwright together; a failed step
- * that is not a test runner counts as one failure) and exits non-zero on any failure.
+ *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest;
+ *   under NODE_LTS when it names a second Node binary) → with NODE_LTS, a short smoke under this
+ *   machine's Node (contracts, server start, built server, sign-in, lists and saves) → Chromium →
+ *   build (the SPA and the server, as `npm start` runs them) → browser tests (playwright; one area
+ *   of each shape in the generated matrix, every area with E2E_FULL_MATRIX=1: `npm run test:all`).
+ * Ends with each step's time, the total, and one line `N passed, M failed` (tests of vitest and
+ * playwright together; a failed step that is not a test runner counts as one failure) and exits
+ * non-zero on any failure.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,11 +21,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const resultsDir = path.join(root, '.tmp', 'test-results');
 const vitestJson = path.join(resultsDir, 'vitest.json');
-const vitestLtsJson = path.join(resultsDir, 'vitest-lts.json');
+const vitestSmokeJson = path.join(resultsDir, 'vitest-smoke.json');
 const playwrightJson = path.join(resultsDir, 'playwright.json');
 
 const totals = { passed: 0, failed: 0 };
 const timings = [];
+const startedAt = Date.now();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
@@ -69,6 +73,7 @@ function countPlaywright() {
 function finish(failedStep) {
   console.log('');
   for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
+  console.log(`  total ${seconds(Date.now() - startedAt)}`);
   if (failedStep) console.log(`\nnpm test stopped: ${failedStep}.`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
   process.exit(failedStep ? 1 : 0);
@@ -110,28 +115,49 @@ await mkdir(resultsDir, { recursive: true });
 // The root script type-checks each workspace with its own tsconfig (tsc -p …).
 await step('type check: npm run typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 await step('lint: biome check .', () => run(bin('biome'), ['check', '.']));
-await step(
-  'unit, API and web tests: vitest run',
-  () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]),
-  countVitest,
-);
-// NODE_LTS: a second Node.js binary (CI installs the current LTS, Node 24, from the npm registry):
-// the API and contract tests run under it too, so the server is known to work on both lines.
+// NODE_LTS: a second Node.js binary (CI installs the current LTS, Node 24, from the npm registry).
+// The whole vitest run goes under it once; this machine's Node (the oldest line `engines` allows)
+// gets a smoke: the contracts, the server started from its sources and from its build, sign-in, a
+// list and the save paths (records.test.ts), so the server is known to start and work on both lines.
 const nodeLts = process.env.NODE_LTS;
+const versionOf = (node) => {
+  try {
+    return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return `${node} (does not run)`;
+  }
+};
+const vitestArgs = (outputFile) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${outputFile}`,
+];
 if (nodeLts) {
   await step(
-    `API and contract tests under ${nodeLts}`,
+    `unit, API and web tests: vitest run under Node ${versionOf(nodeLts)} (NODE_LTS)`,
+    () => run(nodeLts, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), ...vitestArgs(vitestJson)]),
+    countVitest,
+  );
+  await step(
+    `smoke under Node ${process.version}: contracts, server start, built server, records`,
     () =>
-      run(nodeLts, [
-        path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-        'run',
-        '--project=api',
+      run(bin('vitest'), [
+        ...vitestArgs(vitestSmokeJson),
         '--project=contracts',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile=${vitestLtsJson}`,
+        '--project=api',
+        'packages/contracts/',
+        'apps/api/test/startup.test.ts',
+        'apps/api/test/built-server.test.ts',
+        'apps/api/test/records.test.ts',
       ]),
-    () => countVitest(vitestLtsJson),
+    () => countVitest(vitestSmokeJson),
+  );
+} else {
+  await step(
+    `unit, API and web tests: vitest run under Node ${process.version}`,
+    () => run(bin('vitest'), vitestArgs(vitestJson)),
+    countVitest,
   );
 }
 await step('Chromium', async () => {
@@ -146,8 +172,12 @@ await step('Chromium', async () => {
   }
 });
 await step('build: npm run build (the SPA and the server)', () => run('npm', ['run', 'build', '--silent']));
+// `npm run test:all` (--full-matrix): the generated browser tests for every area, not one of each shape.
+if (process.argv.includes('--full-matrix')) process.env.E2E_FULL_MATRIX = '1';
+const matrix =
+  process.env.E2E_FULL_MATRIX === '1' ? 'every area' : 'one area of each shape, E2E_FULL_MATRIX=1 for all';
 await step(
-  'browser tests: playwright test',
+  `browser tests: playwright test (generated area tests: ${matrix})`,
   () =>
     run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { E2E_JSON_REPORT: playwrightJson }),
   countPlaywright,

@@ -4,6 +4,9 @@
  * record read-only; a record made from its sample (through its create form where every sampled
  * widget can be filled, else through the API) is edited through its form and deleted from its list. As the viewer, the list offers no Create, Edit or Delete. A new area is covered by being in
  * the index (and by its `sample`).
+ *
+ * A run tests one area of each shape (what decides this file's tests, `shapeOf`); every area with
+ * E2E_FULL_MATRIX=1 (`npm run test:all`), named ones with E2E_AREAS (support/area-matrix.ts).
  */
 import { entityRightName } from '@bm/contracts';
 import { expect, type Page, test } from '@playwright/test';
@@ -12,6 +15,7 @@ import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/area
 import { DROPDOWNS } from '../../apps/api/catalog/dropdowns.ts';
 import { ROLES } from '../../apps/api/catalog/roles.ts';
 import { entitySpecOf, objectNames, presetsOf } from '../../apps/api/src/areas/derive.ts';
+import { chooseAreas } from '../support/area-matrix.ts';
 import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
@@ -25,36 +29,6 @@ test.describe.configure({ mode: 'parallel' });
 const modules = AREA_INDEX.filter(
   (a): a is EntityManifest => a.kind === 'entity' && a.fields !== undefined && a.list !== undefined,
 );
-
-for (const area of modules) {
-  test.describe(area.label, () => {
-    test(`the list at /${area.segment}/list shows its columns and rows`, async ({ page }) => {
-      await page.goto(await listUrl(area));
-      await waitForRows(page);
-      const shown = (area.fields ?? []).filter(
-        (f) => f.list !== false && !f.list?.hidden && f.list?.visible !== false,
-      );
-      for (const field of shown)
-        await expect(
-          grid(page).locator('thead th').getByText(field.label, { exact: true }).first(),
-        ).toBeVisible();
-    });
-
-    if (area.actions.includes('View') && area.form) {
-      test(`the detail view at /${area.segment}/view/:id shows the newest record read-only`, async ({
-        page,
-      }) => {
-        const view = entitySpecOf(area)?.view ?? '';
-        const [row] = await query<{ id: number }>(`SELECT id FROM ${view} ORDER BY id DESC LIMIT 1`);
-        expect(row, `${area.label} has demo rows`).toBeDefined();
-        await page.goto(`/${area.segment}/view/${row?.id}`);
-        const formed = (area.fields ?? []).filter((f) => f.form);
-        await expect(page.getByText(formed[1]?.label ?? '', { exact: true }).first()).toBeVisible();
-        await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
-      });
-    }
-  });
-}
 
 /**
  * The list's address without saved state. A list shown for one parent (`requiredParam`) gets the
@@ -185,16 +159,74 @@ const rowMenu = (page: Page) =>
     .first()
     .getByRole('button', { name: /^Actions for/ });
 
-const editable = modules.filter(
-  (a) =>
+const isEditable = (a: EntityManifest) =>
+  Boolean(
     a.sample &&
-    a.actions.includes('Edit') &&
-    a.actions.includes('Delete') &&
-    hasPreset(a, 'Edit') &&
-    plainText(a),
-);
+      a.actions.includes('Edit') &&
+      a.actions.includes('Delete') &&
+      hasPreset(a, 'Edit') &&
+      plainText(a),
+  );
 
-for (const area of editable) {
+// Areas whose list the viewer holds (not Exports: exporting is no viewer's right).
+const viewerRights = new Set(ROLES.find((r) => r.name === 'viewer')?.rights);
+const viewerLists = (a: EntityManifest) =>
+  viewerRights.has(entityRightName(a.entity, 'List', a.rightOverrides));
+
+/**
+ * An area's shape: which of this file's tests it gets and which way each goes (a list of one parent,
+ * a record made through the form or the API), and what else its list and forms carry. Areas of one
+ * shape take the same paths, so one of each is tested per run.
+ */
+const shapeOf = (a: EntityManifest): string =>
+  [
+    a.list?.requiredParam ? 'list of one parent' : 'list',
+    a.actions.includes('View') && a.form ? 'detail view' : '',
+    isEditable(a) ? (formFillable(a) ? 'created through its form' : 'created through the API') : '',
+    viewerLists(a) ? 'viewer lists' : '',
+    a.map ? 'map list' : '',
+    a.actions.includes('Publish') ? 'publishable' : '',
+    a.actions.includes('BulkEdit') ? 'bulk-editable' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+const matrix = chooseAreas(modules, shapeOf, (a) => [a.entity, a.segment, a.label]);
+// Once, from the runner's process (its workers load this file again).
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(`areas.spec.ts: ${matrix.summary}`);
+const chosen = matrix.areas;
+
+for (const area of chosen) {
+  test.describe(area.label, () => {
+    test(`the list at /${area.segment}/list shows its columns and rows`, async ({ page }) => {
+      await page.goto(await listUrl(area));
+      await waitForRows(page);
+      const shown = (area.fields ?? []).filter(
+        (f) => f.list !== false && !f.list?.hidden && f.list?.visible !== false,
+      );
+      for (const field of shown)
+        await expect(
+          grid(page).locator('thead th').getByText(field.label, { exact: true }).first(),
+        ).toBeVisible();
+    });
+
+    if (area.actions.includes('View') && area.form) {
+      test(`the detail view at /${area.segment}/view/:id shows the newest record read-only`, async ({
+        page,
+      }) => {
+        const view = entitySpecOf(area)?.view ?? '';
+        const [row] = await query<{ id: number }>(`SELECT id FROM ${view} ORDER BY id DESC LIMIT 1`);
+        expect(row, `${area.label} has demo rows`).toBeDefined();
+        await page.goto(`/${area.segment}/view/${row?.id}`);
+        const formed = (area.fields ?? []).filter((f) => f.form);
+        await expect(page.getByText(formed[1]?.label ?? '', { exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+      });
+    }
+  });
+}
+
+for (const area of chosen.filter(isEditable)) {
   test.describe(`${area.group}: ${area.label}`, () => {
     const throughForm = formFillable(area);
     test(`a record is ${throughForm ? 'created through its form, ' : ''}edited through /${area.segment}/edit/:id and deleted from the list`, async ({
@@ -260,10 +292,7 @@ for (const area of editable) {
 
 test.describe('as the viewer', () => {
   test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
-  // Areas whose list the viewer holds (not Exports: exporting is no viewer's right).
-  const viewerRights = new Set(ROLES.find((r) => r.name === 'viewer')?.rights);
-  const listed = modules.filter((a) => viewerRights.has(entityRightName(a.entity, 'List', a.rightOverrides)));
-  for (const area of listed) {
+  for (const area of chosen.filter(viewerLists)) {
     test(`${area.group}: ${area.label} lists without Create, Edit or Delete`, async ({ page }) => {
       await page.goto(await listUrl(area));
       await waitForRows(page);
