@@ -93,15 +93,15 @@ test.describe('configs added to the answer', () => {
           },
           {
             route: '/e2e-config/nodefault',
-            pageType: 'edit',
+            pageType: 'view',
             api: '/api/merchantIncludedItems',
             pageName: 'No default',
             // A right the admin holds whose screen has no form preset: merchant included items are
-            // never edited.
+            // list-only (their list and map list), so no form preset ships for them.
             actions: [
               {
-                action: 'Edit',
-                rightName: 'BMTools/MerchantIncludedItem/Edit',
+                action: 'View',
+                rightName: 'BMTools/MerchantIncludedItem/View',
                 sqlQuery: '',
                 databaseName: '',
               },

@@ -2,7 +2,8 @@
  * The native tool pages in Chromium: database management (tabs, activity, cancelling a running
  * query after confirming), replication management on a lone server, and the reservation search (a
  * misspelled customer name finds the booking; its link opens the view). The viewer sees the pages but
- * no cancel button; the mapper, without ViewMongo, gets the unauthorised screen.
+ * no cancel button, another application's statement text hidden, and the sign-in locks; the mapper,
+ * without ViewMongo, gets the unauthorised screen.
  */
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
@@ -138,6 +139,47 @@ test.describe('as viewer', () => {
     await page.goto('/searchReservation');
     await page.getByRole('textbox', { name: 'Search reservations' }).fill(NUMBER);
     await expect(page.getByRole('link', { name: `${NUMBER} — ${NAME}` })).toBeVisible();
+  });
+});
+
+test.describe('as viewer, without the right to cancel statements', () => {
+  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+
+  test("sees another application's statement hidden, and the sustained sign-in locks", async ({ page }) => {
+    const other = new pg.Client({
+      connectionString: process.env.E2E_DATABASE_URL,
+      application_name: 'e2e-other-tool',
+    });
+    await other.connect();
+    try {
+      const pid = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      await other.query("SELECT 'e2e-secret-literal' AS password");
+      // Nine failures of an account: its fourth lock since the five free ones, so sustained.
+      await query(
+        `INSERT INTO login_failures (key, failures, last_failure_at, locked_until)
+         VALUES ('account:e2e.locked@example.com', 9, now(), now() + interval '10 minutes')
+         ON CONFLICT (key) DO UPDATE SET failures = 9, last_failure_at = now(),
+           locked_until = now() + interval '10 minutes'`,
+      );
+      await openDatabasePage(page);
+      await page.getByRole('tab', { name: /^Activity/ }).click();
+      const row = page
+        .getByRole('table', { name: 'Activity' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: String(pid), exact: true }) });
+      await expect(row).toContainText('hidden — needs the right to cancel statements');
+      await expect(page.getByText('e2e-secret-literal')).toHaveCount(0);
+
+      await page.getByRole('tab', { name: /^Sign-in locks/ }).click();
+      const lock = page
+        .getByRole('table', { name: 'Sign-in locks' })
+        .getByRole('row')
+        .filter({ hasText: 'e2e.locked@example.com' });
+      await expect(lock).toContainText('sustained');
+      await expect(lock.getByRole('cell').nth(1)).toHaveText('4');
+    } finally {
+      await other.end();
+    }
   });
 });
 

@@ -29,6 +29,11 @@ interface MapInput {
 }
 
 const MAPPABLE: readonly EntityAction[] = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
+/**
+ * A list-only area's actions: its list, its records read one by one, and its map list. No Create,
+ * Edit or Delete, so no such rights, screens, row actions or routes (their paths answer 405).
+ */
+const LIST_AND_MAP: readonly EntityAction[] = ['List', 'View', 'GetMap', 'Map'];
 
 export const required = { name: 'required', message: 'This field is required' };
 export const maxLength = (value: number) => ({
@@ -217,7 +222,10 @@ interface MerchantAreaInput
   target: { table: string; label: string; name?: string };
   /** Fields of its own, between the name and the mapping. */
   fields?: readonly AreaField[];
-  /** List and map list only (no form presets), as for included items and offices. */
+  /**
+   * List and map list only, as for included items and offices: no create, edit or delete (nor their
+   * rights and routes), and no form presets.
+   */
   listOnly?: boolean;
   rightOverrides?: EntityManifest['rightOverrides'];
   joins?: string;
@@ -310,7 +318,7 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     ...rest,
     group: 'Merchant',
     home: true,
-    actions: MAPPABLE,
+    actions: listOnly ? LIST_AND_MAP : MAPPABLE,
     sql: 'generated',
     joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,
     list: { version: 1, sort: { key: 'id', direction: 'DESC' } },

@@ -3,12 +3,9 @@
  * signals, the embedded database): `server.ts` does that, so tests build the same app.
  */
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -24,6 +21,7 @@ import type { ExportJobs } from './exports/export-jobs.ts';
 import { exportRoutes } from './exports/export-routes.ts';
 import { type FileStore, localFileStore } from './files/file-store.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
+import { apiDocsCollector, apiDocsRoutes } from './http/api-docs.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { loopbackHost } from './http/loopback-host.ts';
@@ -37,6 +35,7 @@ import { notificationHub } from './notifications/hub.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { oidcRoutes } from './oidc/oidc-routes.ts';
 import { presetRoutes } from './presets/preset-routes.ts';
+import { methodNotAllowedRoutes } from './records/method-not-allowed.ts';
 import { recordRoutes } from './records/record-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { platformRoutes } from './routes/platform-routes.ts';
@@ -126,25 +125,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         request.caller ? `account:${request.caller.sub || request.caller.email}` : `address:${request.ip}`,
     });
   }
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'BM Tools API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await apiDocsCollector(app, config.apiDocs);
 
   // Whether a token's account is still active; shared so the hub's announcements clear its cache.
   const sessions = sessionChecker(db);
   await app.register(accessControl, { db, verify: deps.verify, sessions });
+  await apiDocsRoutes(app, config.apiDocs);
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
   await app.register(mapRoutes, { db });
-  await app.register(recordRoutes, { db, registry: deps.registry });
+  await app.register(recordRoutes, { db, registry: deps.registry, config });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(exportRoutes, {
@@ -164,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       signInLimit: config.signInLimit,
     });
   }
+  // Last of the API routes: the record writes an area does not declare answer 405.
+  methodNotAllowedRoutes(app);
   await spa(app, config);
   return app;
 }

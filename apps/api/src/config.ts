@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CodeValidationLimits } from './code-validation/validation-pool.ts';
+import { parseSecretsKey } from './oidc/secrets-key.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -77,6 +78,23 @@ const trustProxy = z
     return entries;
   });
 
+/** SECRETS_KEY and SECRETS_KEY_PREVIOUS: 32 random bytes, base64 or hex (docs/adr/0024-keys-at-rest.md). */
+const secretsKey = z
+  .string()
+  .optional()
+  .transform((v, ctx): Buffer | undefined => {
+    if (!v) return undefined;
+    const key = parseSecretsKey(v);
+    if (!key) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes in base64 or hex (make one with `openssl rand -base64 32`)',
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -121,9 +139,16 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(168),
   EXPORT_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1439).default(60),
+  EXPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  EXPORT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SECRETS_KEY: secretsKey,
+  SECRETS_KEY_PREVIOUS: secretsKey,
+  API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
 });
+
+export type ApiDocs = 'public' | 'signed-in' | 'off';
 
 export interface AppConfig {
   production: boolean;
@@ -172,9 +197,29 @@ export interface AppConfig {
   /**
    * Exports (docs/adr/0016-exports.md): where finished files are kept (shared by every instance),
    * how many exports this instance runs at once (0: none, it only queues them), how long a file is
-   * kept, and how long a run may take before the queue gives it to another instance.
+   * kept, how long the queue keeps a job active before it retries it, how long a running export's
+   * lease lasts without renewal before another instance takes it over, and how often storage is swept.
    */
-  exports: { storageDir: string; workers: number; retentionHours: number; jobTimeoutMinutes: number };
+  exports: {
+    storageDir: string;
+    workers: number;
+    retentionHours: number;
+    jobTimeoutMinutes: number;
+    leaseSeconds: number;
+    sweepSeconds: number;
+  };
+  /**
+   * The key that encrypts the built-in provider's keys in the database, and the one it replaces
+   * (docs/adr/0024-keys-at-rest.md). Without SECRETS_KEY a key is generated into the data directory;
+   * production on a shared database (DATABASE_URL) refuses to start without it.
+   */
+  secretsKey: Buffer | undefined;
+  secretsKeyPrevious: Buffer | undefined;
+  /**
+   * `/api/docs` (the OpenAPI page and `/api/docs/json|yaml`): `public`, `signed-in` (the document
+   * for a bearer token, no page) or `off`. Default: `signed-in` in production, else `public`.
+   */
+  apiDocs: ApiDocs;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -186,6 +231,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.SECRETS_KEY_PREVIOUS && !e.SECRETS_KEY) {
+    throw new Error(
+      'Invalid environment variable SECRETS_KEY_PREVIOUS: it needs SECRETS_KEY, the key that replaces it',
+    );
+  }
+  // Instances sharing a database must share the key; a generated one would be each its own.
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.OIDC_AUTHORITY && !e.SECRETS_KEY) {
+    throw new Error(
+      'Missing environment variable SECRETS_KEY: a production start on DATABASE_URL needs the key that ' +
+        "encrypts the identity provider's keys in the database, the same on every instance " +
+        '(32 random bytes in base64 or hex: `openssl rand -base64 32`; see README, Configuration)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production: e.NODE_ENV === 'production',
@@ -229,7 +287,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workers: e.EXPORT_WORKERS,
       retentionHours: e.EXPORT_RETENTION_HOURS,
       jobTimeoutMinutes: e.EXPORT_JOB_TIMEOUT_MINUTES,
+      leaseSeconds: e.EXPORT_LEASE_SECONDS,
+      sweepSeconds: e.EXPORT_SWEEP_SECONDS,
     },
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
   };
 }
 

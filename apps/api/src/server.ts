@@ -18,6 +18,7 @@ import { type ExportJobs, startExportJobs } from './exports/export-jobs.ts';
 import { localFileStore } from './files/file-store.ts';
 import { createProvider } from './oidc/create-provider.ts';
 import { loadProviderSecrets, publicJwk } from './oidc/secrets.ts';
+import { SecretsKeyError, secretsKeysOf } from './oidc/secrets-key.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { activeDemoUsers } from './users/users.ts';
 
@@ -98,7 +99,12 @@ export async function startServer(
     if (config.externalAuthority) {
       verify = await remoteTokenVerifier(config);
     } else {
-      const secrets = await loadProviderSecrets(db);
+      // A key that does not open the stored keys refuses the start, naming what to set.
+      const secrets = await loadProviderSecrets(db, await secretsKeysOf(config, log), log).catch(
+        (error: unknown) => {
+          throw error instanceof SecretsKeyError ? new StartupRefusedError(error.message) : error;
+        },
+      );
       provider = createProvider(db, config, secrets);
       verify = localTokenVerifier([publicJwk(secrets.signingKey)], issuerOf(config), config.audience);
     }
@@ -112,6 +118,8 @@ export async function startServer(
       workers: config.exports.workers,
       retentionHours: config.exports.retentionHours,
       jobTimeoutMinutes: config.exports.jobTimeoutMinutes,
+      leaseSeconds: config.exports.leaseSeconds,
+      sweepSeconds: config.exports.sweepSeconds,
       log: {
         info: log,
         warn: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`),

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signingKeyOf } from './provider-keys.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -9,10 +10,7 @@ let signingKey: JWK;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { rows } = await server.db.query<{ value: { signingKey: JWK } }>(
-    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-  );
-  signingKey = rows[0]?.value.signingKey as JWK;
+  signingKey = await signingKeyOf(server.db);
 });
 
 /** Polls `check` until it holds, for at most `ms` (status changes count within seconds). */

@@ -10,6 +10,7 @@
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { signingKeyOf } from './provider-keys.ts';
 import { isPublic, NO_BEARER, type Route, registeredRoutes } from './routes.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -36,10 +37,7 @@ async function craft(
 beforeAll(async () => {
   server = await startTestServer();
   routes = registeredRoutes(server.app.printRoutes());
-  const { rows } = await server.db.query<{ value: { signingKey: JWK } }>(
-    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-  );
-  const key = rows[0]?.value.signingKey as JWK;
+  const key = await signingKeyOf(server.db);
   const issuer = `${server.baseUrl}/oidc`;
   // A disabled account that holds every right an administrator has: only "disabled" refuses it.
   await server.db.query(

@@ -3,8 +3,9 @@
  * - stopping while a fetch is in flight waits for that fetch, hands the job it brings back to the
  *   queue (not left active until its expiry), and only then lets the pool close, so nothing of the
  *   queue runs on a closed pool (on a busy machine the database answers that late by itself);
- * - a job whose end cannot be recorded (the database away at that moment) is logged and left to
- *   its expiry; the rejection never escapes (it would end the process).
+ * - a job whose end cannot be recorded (the database away at that moment) is logged once and
+ *   written again while the database stays away; the rejection never escapes (it would end the
+ *   process). That the retry gets through once it is back is test/export-recovery.test.ts.
  * An unhandled rejection fails the test file.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -121,7 +122,7 @@ it('waits for a fetch in flight and hands its job back before the pool closes', 
   expect(warnings).toEqual([]);
 });
 
-it('logs a job whose end cannot be recorded and leaves it to its expiry', async () => {
+it('logs a job whose end cannot be recorded, once, and keeps it active while retrying', async () => {
   const { jobs, warnings } = await start({
     before: (text) =>
       isComplete(text) ? Promise.reject(new Error('Connection terminated unexpectedly')) : undefined,

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signingKeyOf } from './provider-keys.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -31,10 +32,7 @@ describe('an external identity provider (OIDC_AUTHORITY)', () => {
   });
 
   it('refuses that issuer’s JWTs unless they are access tokens (typ at+jwt) with the bm-tools-api scope', async () => {
-    const { rows } = await idp.db.query<{ value: { signingKey: JWK } }>(
-      `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-    );
-    const jwk = rows[0]?.value.signingKey as JWK;
+    const jwk = await signingKeyOf(idp.db);
     const token = async (typ: string, scope: string) =>
       new SignJWT({ scope, email: 'editor@bmtools.local', aud: 'bm-tools-api' })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid as string, typ })

@@ -5,11 +5,11 @@
  * thing B may not know exists) with A's row unchanged; then every list B can read must never show
  * A's row, neither by id nor by A's unique marker text. A new owned kind is one more row.
  */
-import type { JWK } from 'jose';
 import { importJWK, SignJWT } from 'jose';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, saveValues, startSignedIn } from './api-caller.ts';
+import { signingKeyOf } from './provider-keys.ts';
 import type { TestServer } from './test-server.ts';
 
 const tokens: Record<string, string> = {};
@@ -31,10 +31,7 @@ beforeAll(async () => {
       WHERE a.email = 'admin@bmtools.local'`,
     [B_EMAIL],
   );
-  const { rows } = await db.query<{ value: { signingKey: JWK } }>(
-    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-  );
-  const key = rows[0]?.value.signingKey as JWK;
+  const key = await signingKeyOf(server.db);
   const now = Math.floor(Date.now() / 1000);
   tokens[B] = await new SignJWT({ scope: 'bm-tools-api bm-tools-hub', aud: 'bm-tools-api', email: B_EMAIL })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid as string, typ: 'at+jwt' })

@@ -174,8 +174,9 @@ describe('GET /api/app-routes', () => {
     expect(flag(routes, '/export/list')).toBe(true);
     expect(flag(routes, '/export/create')).toBe(false);
     expect(flag(routes, '/menu/list')).toBe(true);
-    // A list-and-map-list-only area has no forms.
-    expect(flag(routes, '/merchantOffice/edit/:id')).toBe(false);
+    // A list-and-map-list-only area has no form screens at all.
+    expect(flag(routes, '/merchantOffice/edit/:id')).toBeUndefined();
+    expect(flag(routes, '/merchantOffice/list')).toBe(true);
     expect(flag(routes, '/roadmapManagement')).toBeUndefined();
     // Map lists are preset screens too.
     expect(flag(routes, '/merchantlocation/:id/getmap')).toBe(true);

@@ -1,5 +1,5 @@
 import type { NotificationPage } from '@bm/contracts';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -10,6 +10,7 @@ import {
 } from '../src/notifications/notification-store.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { openHub } from './hub-client.ts';
+import { signingKeyOf } from './provider-keys.ts';
 import { signIn } from './sign-in.ts';
 import { freePort, startTestServer, type TestServer } from './test-server.ts';
 
@@ -160,10 +161,7 @@ describe('the /notificationshub WebSocket', () => {
   it('refuses an upgrade without a valid token, or with a token lacking the hub scope', async () => {
     await expect(openHub(server.baseUrl, undefined)).rejects.toThrow('HTTP 401');
     await expect(openHub(server.baseUrl, 'not.a.token')).rejects.toThrow('HTTP 401');
-    const { rows } = await server.db.query<{ value: { signingKey: JWK } }>(
-      `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-    );
-    const jwk = rows[0]?.value.signingKey as JWK;
+    const jwk = await signingKeyOf(server.db);
     const now = Math.floor(Date.now() / 1000);
     const apiOnly = await new SignJWT({
       scope: 'bm-tools-api',

@@ -7,6 +7,7 @@
  */
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signingKeyOf } from './provider-keys.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -19,10 +20,7 @@ beforeAll(async () => {
   [limited, unlimited] = await Promise.all([startTestServer(), startTestServer({ RATE_LIMITS: 'off' })]);
   // Tokens signed with the limited server's own key, not through its sign-in: the sign-in row
   // below counts that route's allowance from zero.
-  const { rows } = await limited.db.query<{ value: { signingKey: JWK } }>(
-    `SELECT value FROM app_secrets WHERE name = 'oidc'`,
-  );
-  signingKey = rows[0]?.value.signingKey as JWK;
+  signingKey = await signingKeyOf(limited.db);
   for (const name of ['admin', 'editor']) tokens[name] = await tokenFor(name, `${name}@bmtools.local`);
   tokens.unlimited = (await signIn(unlimited.baseUrl, 'admin@bmtools.local', 'admin')).accessToken;
 });

@@ -42,6 +42,12 @@ export interface Area {
 const CRUDV: readonly Action[] = ['List', 'View', 'Create', 'Edit', 'Delete'];
 /** Map-capable areas: "right Map, also called GetMap". */
 const MAPPED: readonly Action[] = [...CRUDV, 'GetMap', 'Map'];
+/**
+ * Merchant included items and offices: the entity table gives them "list and map list {id} only".
+ * The rights table lists Create, Edit and Delete for them too, but those would guard no screen and
+ * no route, so they are not issued: the entity table wins.
+ */
+const LIST_AND_MAP: readonly Action[] = ['List', 'View', 'GetMap', 'Map'];
 
 /**
  * Every area. Where the rights table does not list an entity (the price-watch and merchant
@@ -144,14 +150,14 @@ export const AREAS: readonly Area[] = [
     entity: 'MerchantIncludedItem',
     api: '/api/merchantIncludedItems',
     map: '/api/mapMerchantIncludedItems',
-    rights: MAPPED,
+    rights: LIST_AND_MAP,
     group: 'merchant',
   },
   {
     entity: 'MerchantOffice',
     api: '/api/merchantOffices',
     map: '/api/mapMerchantOffices',
-    rights: MAPPED,
+    rights: LIST_AND_MAP,
     group: 'merchant',
   },
   // Content: the editor's areas.
@@ -299,14 +305,18 @@ export const ROLE_RIGHTS: Readonly<Record<Role, ReadonlySet<string>>> = {
   ]),
 };
 
-/** What a route needs: any signed-in user, or any one of some rights (none: nobody may). */
-export type Need = { signedIn: true } | { anyOf: readonly string[] };
+/**
+ * What a route needs: any signed-in user, or any one of some rights (none: nobody may); or nothing
+ * helps: a record write the area does not offer answers 405 to every signed-in caller.
+ */
+export type Need = { signedIn: true } | { anyOf: readonly string[] } | { notOffered: true };
 const SIGNED_IN: Need = { signedIn: true };
+const NOT_OFFERED: Need = { notOffered: true };
 const anyOf = (...rights: string[]): Need => ({ anyOf: rights });
 
 /** May the role call a route needing this? */
 export const mayCall = (role: Role, need: Need): boolean =>
-  'signedIn' in need || need.anyOf.some((right) => ROLE_RIGHTS[role].has(right));
+  'signedIn' in need || ('anyOf' in need && need.anyOf.some((right) => ROLE_RIGHTS[role].has(right)));
 
 /** Create or Edit of any area: forms that validate code or upload files are create and edit forms. */
 const CREATE_OR_EDIT = AREAS.flatMap((area) =>
@@ -404,7 +414,8 @@ const MISSING_ID = '2147483000';
 
 /**
  * The area routes: the generic calls on an area's path and its map list, and the action whose
- * right each needs. A route of an action the area lacks needs a right nobody holds.
+ * right each needs. A record write (create, edit, bulk edit, delete) of an action the area lacks
+ * is not offered: 405 for everyone. Any other route of an action it lacks needs a right nobody holds.
  */
 function areaNeed(
   method: string,
@@ -460,8 +471,14 @@ export function probesOf(
   const { area: a, action } = found;
   const needed = a.via?.[action] ?? action;
   const holds = (act: Action) => (a.rights.includes(act) ? [rightOf(a, act)] : []);
+  const write = action === 'Create' || action === 'Edit' || action === 'BulkEdit' || action === 'Delete';
   // Reading one record opens the view page or the edit form: View or Edit.
-  const need: Need = action === 'View' ? anyOf(...holds('View'), ...holds('Edit')) : anyOf(...holds(needed));
+  const need: Need =
+    write && !a.rights.includes(needed)
+      ? NOT_OFFERED
+      : action === 'View'
+        ? anyOf(...holds('View'), ...holds('Edit'))
+        : anyOf(...holds(needed));
   const id = method === 'GET' ? (existing(a.api) ?? MISSING_ID) : MISSING_ID;
   // A map list is the list of one record (`?id=`): a demo record's, so the query itself is sound.
   const query = found.path === 'map' && method === 'GET' ? `?id=${id}` : '';

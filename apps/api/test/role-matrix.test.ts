@@ -3,9 +3,10 @@
  * (bar the public ones) is called over real HTTP as admin, editor, mapper and viewer with harmless
  * input, and each answer is checked against the hand-written rights table and roles of
  * role-matrix-fixture.ts: a role without the right gets exactly 403 `{ message }`; a role with it
- * never gets 401 or 403 (nor a 5xx; 400, 404, 409 and 422 are the input's doing). A route the
- * fixture does not know fails the test. Writes never touch demo rows: saves send no values, deletes
- * and record actions name an id no record has, and they run after every read.
+ * never gets 401 or 403 (nor a 5xx; 400, 404, 409 and 422 are the input's doing); a record write
+ * the area does not offer gets 405 `{ message }` whoever calls. A route the fixture does not know
+ * fails the test. Writes never touch demo rows: saves send no values, deletes and record actions
+ * name an id no record has, and they run after every read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, startSignedIn } from './api-caller.ts';
@@ -92,6 +93,11 @@ function isRefusal(answer: Answer): boolean {
 
 /** What is wrong with an answer, or undefined when it is what the fixture says. */
 function verdict(role: Role, probe: Probe, answer: Answer): string | undefined {
+  if ('notOffered' in probe.need) {
+    return answer.status === 405 && answer.text.includes('"message"')
+      ? undefined
+      : `expected 405 {message} (not offered), got ${answer.status} ${answer.text.slice(0, 100)}`;
+  }
   const allowed = mayCall(role, probe.need);
   if (allowed && (answer.status === 401 || answer.status === 403 || answer.status >= 500)) {
     return `expected allowed, got ${answer.status} ${answer.text.slice(0, 100)}`;

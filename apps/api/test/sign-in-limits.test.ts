@@ -4,6 +4,7 @@
  * LOGIN_DELAY_BASE is large here so a lock is still in force when the next request arrives on a
  * loaded machine; the lock's growth is shown by moving the stored lock into the past, as time would.
  */
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { finishSignIn, openLoginForm, signIn, submitLogin } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -16,7 +17,12 @@ let proxied: TestServer;
 beforeAll(async () => {
   [direct, proxied] = await Promise.all([
     // As reported: a production start, which used to trust every peer's X-Forwarded-*.
-    startTestServer({ ...LIMITS, NODE_ENV: 'production', ALLOW_DEMO_USERS: 'true' }),
+    startTestServer({
+      ...LIMITS,
+      NODE_ENV: 'production',
+      ALLOW_DEMO_USERS: 'true',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    }),
     // The test itself plays the proxy: it connects from the loopback address.
     startTestServer({ ...LIMITS, TRUST_PROXY: '127.0.0.1' }),
   ]);

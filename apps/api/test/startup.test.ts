@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -11,12 +12,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 
+// One key for the file's starts: they share a database, whose provider keys it encrypts (ADR 0024).
+const SECRETS_KEY = randomBytes(32).toString('base64');
+
 const configFor = async (env: Record<string, string>) =>
   loadConfig({
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
+    SECRETS_KEY,
     ...env,
   });
 
@@ -36,6 +41,7 @@ describe('a production start', () => {
         DATABASE_URL: database.url,
         PORT: '0',
         LOG_LEVEL: 'silent',
+        SECRETS_KEY,
       },
       encoding: 'utf8',
       timeout: 30_000,

@@ -56,7 +56,9 @@ export const databaseInfoSchema = z.object({
     note: z.string().optional(),
     rows: z.array(
       z.object({
-        query: z.string(),
+        /** Null when withheld (`queryHidden`): only the cancel right sees statement text here. */
+        query: z.string().nullable(),
+        queryHidden: z.boolean(),
         calls: z.number(),
         totalMs: z.number(),
         meanMs: z.number(),
@@ -72,10 +74,35 @@ export const databaseInfoSchema = z.object({
       state: z.string().nullable(),
       /** Seconds since the current (or last) query started. */
       durationSeconds: z.number().nullable(),
+      /**
+       * The backend's statement text, or null. Without the cancel right it is withheld
+       * (`queryHidden`) for every backend but the console's own, whose statements carry their values
+       * as parameters: another tool's text may hold passwords or customer data in its literals.
+       */
       query: z.string().nullable(),
+      queryHidden: z.boolean(),
       waitEvent: z.string().nullable(),
     }),
   ),
+  /**
+   * Sign-in locks in force now (accounts and client addresses), most locked first. A lock is
+   * sustained when its key has been locked `sustainedLocks` times or more in one run of failures.
+   */
+  signInLocks: z.object({
+    sustainedLocks: z.number(),
+    rows: z.array(
+      z.object({
+        kind: z.enum(['account', 'address']),
+        /** The account email or the client address. */
+        name: z.string(),
+        /** Locks in the key's current run of failures. */
+        lockCount: z.number(),
+        lockedUntil: z.string(),
+        lastFailureAt: z.string(),
+        sustained: z.boolean(),
+      }),
+    ),
+  }),
 });
 export type DatabaseInfo = z.infer<typeof databaseInfoSchema>;
 

@@ -94,3 +94,44 @@ export function withoutUntrustedUrls<
   }
   return copy;
 }
+
+/**
+ * A list's source as a preset may hold it: a path of this site's API (`/api/pages`), nothing but
+ * letters, digits, `_` and `-` between its slashes: no origin, query, dots or doubled slashes. The
+ * list fetches it with the user's bearer token, so nothing else may stand there.
+ */
+const API_PATH = /^\/api(?:\/[A-Za-z0-9_-]+)+$/;
+export const isApiPath = (path: string): boolean => API_PATH.test(path);
+
+const SOURCE_NOT_API_PATH = 'Must be an API path of this site, as in /api/pages';
+const SOURCE_NOT_REGISTERED = 'Must be this list’s own API path';
+
+/**
+ * Why a list must not fetch `source`, or undefined when it may. `registered`: the list's own API
+ * paths, when known (the server's catalogue; in the browser, the list's shipped default preset).
+ * An empty source is not judged here: the list then has nothing to fetch.
+ */
+export function listSourceProblem(source: string, registered?: readonly string[]): string | undefined {
+  if (source === '') return undefined;
+  if (!isApiPath(source)) return SOURCE_NOT_API_PATH;
+  if (registered && !registered.includes(source)) return SOURCE_NOT_REGISTERED;
+  return undefined;
+}
+
+/**
+ * A row action's address as a path under the list's own API (`{source}/…` or `{source}?…`), dot
+ * segments resolved as a browser would, or undefined when it leads anywhere else. Post and download
+ * actions send the user's token, so they may only call the list's own API.
+ */
+export function pathUnderListApi(url: string, source: string): string | undefined {
+  if (!isApiPath(source) || hasUnsafeCharacter(url)) return undefined;
+  const base = 'http://list.invalid';
+  let resolved: URL;
+  try {
+    resolved = new URL(url.trim(), base);
+  } catch {
+    return undefined;
+  }
+  if (resolved.origin !== base || !resolved.pathname.startsWith(`${source}/`)) return undefined;
+  return `${resolved.pathname}${resolved.search}`;
+}

@@ -109,12 +109,12 @@ describe('rights', () => {
         await call(who, 'PUT', `${API}/${id}`, { values }),
         await call(who, 'DELETE', `${API}/${id}`),
       ];
-      // The area has no save or delete procedure, so no such route exists: 404 for everyone,
-      // whatever their rights (the admin holds every right there is).
+      // The area declares no create, edit or delete: 405 for everyone, whatever their rights (the
+      // admin holds every right there is).
       expect(
         answers.map((a) => a.status),
         who,
-      ).toEqual([404, 404, 404]);
+      ).toEqual([405, 405, 405]);
     }
     const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_logs');
     expect(after.rows[0]?.n).toBe(rows[0]?.n);

@@ -125,8 +125,8 @@ describe('rights', () => {
     }
     expect((await call('viewer', 'GET', `${API}/${id}`)).status).toBe(200);
     expect((await call('editor', 'GET', `${API}/${id}`)).status).toBe(403);
-    // Nobody deletes a payment: there is no delete route.
-    expect((await call('admin', 'DELETE', `${API}/${id}`)).status).toBe(404);
+    // Nobody deletes a payment: the area declares no delete (405).
+    expect((await call('admin', 'DELETE', `${API}/${id}`)).status).toBe(405);
     expect((await db.query('SELECT 1 FROM payments WHERE id = $1', [id])).rowCount).toBe(1);
   });
 });

@@ -12,6 +12,12 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * The application name every pool connection reports (pg_stat_activity): the database tool shows
+ * these backends' statement text to its viewers, whose values travel as parameters.
+ */
+export const APPLICATION_NAME = 'bm-tools';
+
 /** How long a request waits for a connection (a free one, or a new one) before it gets a 503. */
 const CONNECT_TIMEOUT_MS = 5000;
 
@@ -30,7 +36,7 @@ export function createPool(
   const pool = new pg.Pool({
     connectionString,
     max,
-    application_name: 'bm-tools',
+    application_name: APPLICATION_NAME,
     // Dates without a zone mean UTC; no statement may hold a connection for ever.
     options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`,
     // During an outage a request fails fast (503) instead of queueing until the database returns.

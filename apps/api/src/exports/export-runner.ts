@@ -2,10 +2,11 @@
  * One run of one export: claim the row (a new attempt), plan the read again, stream the rows from a
  * database cursor into the sheet and the sheet into storage, report progress, and finish — the
  * row marked done and the owner notified in one transaction, for the attempt that claimed it only.
- * So an export taken over by another instance (this one stopped, or died and the job expired) is
+ * So an export taken over by another instance (this one stopped, or died and its lease lapsed) is
  * finished, and notified, once. The owner's cancel or delete shows at the next progress report
  * (at least once a second) and stops the run; a stop of this instance hands the export back to
- * the queue.
+ * the queue. The run's last writes (done, failed, handed back) are retried while the database is
+ * away (`persist`), so an outcome is recorded once it is back.
  */
 import { randomBytes } from 'node:crypto';
 import { type ExportCriteria, exportDownloadPath } from '@bm/contracts';
@@ -20,6 +21,16 @@ import { raiseNotification } from '../notifications/notification-store.ts';
 import { hasRight } from '../users/users.ts';
 import { type ExportPlan, entityOfSource, planExport } from './export-plan.ts';
 
+/** Where exports' files are kept in the store: `xlsx/{id}-{attempt}-{random}.xlsx`. */
+export const EXPORT_KEY_PREFIX = 'xlsx/';
+const EXPORT_KEY = /^xlsx\/(\d{1,15})-(\d{1,9})-[0-9a-f]+\.xlsx$/;
+
+/** The export and attempt that wrote a stored file, from its key; undefined for any other key. */
+export function exportOfKey(key: string): { id: number; attempt: number } | undefined {
+  const match = EXPORT_KEY.exec(key);
+  return match ? { id: Number(match[1]), attempt: Number(match[2]) } : undefined;
+}
+
 /** Rows per cursor fetch. */
 export const FETCH_ROWS = 2000;
 /** At most this long between progress reports (which also notice a cancel). */
@@ -32,6 +43,13 @@ export interface RunnerContext {
   registry: EntityRegistry;
   /** This instance, recorded on the row it runs. */
   worker: string;
+  /** A running export whose heartbeat is older than this is free to claim (its instance is gone). */
+  leaseSeconds: number;
+  /**
+   * Runs a write that records an outcome, again with back-off while the database is unavailable,
+   * until it succeeds or this instance stops (then its last error is thrown).
+   */
+  persist<T>(what: string, work: () => Promise<T>): Promise<T>;
   log: {
     info(msg: string): void;
     warn(obj: object, msg: string): void;
@@ -62,14 +80,22 @@ class Stopped extends Error {
 /** A refusal to tell the owner (the list is gone, a right was taken away, the criteria no longer hold). */
 class ExportRefused extends Error {}
 
+/**
+ * A new attempt on a queued export, or on a running one whose instance stopped renewing its lease
+ * (killed, or cut off from the database): a live run is never taken over, so a job the queue retries
+ * while its export still runs elsewhere finds nothing to do.
+ */
 async function claim(ctx: RunnerContext, id: number): Promise<Claimed | undefined> {
   const { rows } = await ctx.db.query<Claimed>(
     `UPDATE exports
         SET status = 'running', attempt = attempt + 1, worker = $2, row_count = 0,
             started_at = coalesce(started_at, now()), heartbeat_at = now(), error = NULL
-      WHERE id = $1 AND status IN ('queued', 'running')
+      WHERE id = $1
+        AND (status = 'queued'
+             OR (status = 'running'
+                 AND coalesce(heartbeat_at, started_at, requested_at) < now() - make_interval(secs => $3)))
       RETURNING id, attempt, requested_by, file_name, page_name, source, criteria`,
-    [id, ctx.worker],
+    [id, ctx.worker, ctx.leaseSeconds],
   );
   return rows[0];
 }
@@ -153,7 +179,14 @@ async function finish(ctx: RunnerContext, claimed: Claimed, key: string, rows: n
         WHERE id = $1 AND attempt = $2 AND status = 'running'`,
       [claimed.id, claimed.attempt, rows, key, size],
     );
-    if (rowCount !== 1) return false;
+    if (rowCount !== 1) {
+      // Done by an earlier try whose answer was lost with its connection: recorded, and notified, once.
+      const earlier = await client.query('SELECT 1 FROM exports WHERE id = $1 AND storage_key = $2', [
+        claimed.id,
+        key,
+      ]);
+      return earlier.rowCount === 1;
+    }
     await raiseNotification(client, {
       from: SENDER,
       to: claimed.requested_by,
@@ -169,30 +202,38 @@ async function finish(ctx: RunnerContext, claimed: Claimed, key: string, rows: n
 }
 
 async function fail(ctx: RunnerContext, claimed: Claimed, reason: string): Promise<void> {
-  await withTransaction(ctx.db, async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE exports SET status = 'failed', error = left($3, 2000), finished_at = now()
+  await ctx.persist(`export ${claimed.id}: recording its failure`, () =>
+    withTransaction(ctx.db, async (client) => {
+      const { rowCount } = await client.query(
+        `UPDATE exports SET status = 'failed', error = left($3, 2000), finished_at = now()
         WHERE id = $1 AND attempt = $2 AND status = 'running'`,
-      [claimed.id, claimed.attempt, reason],
-    );
-    if (rowCount !== 1) return;
-    await raiseNotification(client, {
-      from: SENDER,
-      to: claimed.requested_by,
-      title: `Export failed: ${claimed.file_name}`,
-      description: reason,
-      actions: { open: { url: `/export/view/${claimed.id}` } },
-    });
-  });
+        [claimed.id, claimed.attempt, reason],
+      );
+      if (rowCount !== 1) return;
+      await raiseNotification(client, {
+        from: SENDER,
+        to: claimed.requested_by,
+        title: `Export failed: ${claimed.file_name}`,
+        description: reason,
+        actions: { open: { url: `/export/view/${claimed.id}` } },
+      });
+    }),
+  );
 }
 
-/** Puts a run stopped by this instance's stop back in the queue's hands (another instance resumes). */
+/**
+ * Puts a run stopped by this instance's stop, or cut off by the database, back in the queue's hands
+ * (the next run resumes it here or elsewhere). Not recorded (the database still away when this
+ * instance stops), the export's lease lapses and another instance takes it over.
+ */
 async function handBack(ctx: RunnerContext, claimed: Claimed): Promise<void> {
-  await ctx.db
-    .query(
-      `UPDATE exports SET status = 'queued', worker = NULL
-        WHERE id = $1 AND attempt = $2 AND status = 'running'`,
-      [claimed.id, claimed.attempt],
+  await ctx
+    .persist(`export ${claimed.id}: handing it back`, () =>
+      ctx.db.query(
+        `UPDATE exports SET status = 'queued', worker = NULL
+          WHERE id = $1 AND attempt = $2 AND status = 'running'`,
+        [claimed.id, claimed.attempt],
+      ),
     )
     .catch(() => {});
 }
@@ -208,12 +249,13 @@ export async function runExport(ctx: RunnerContext, id: number, signal: AbortSig
     }
     const expected = await plannedRows(ctx.db, planned.estimate);
     await ctx.db.query('UPDATE exports SET expected_rows = $2 WHERE id = $1', [id, expected]);
-    const key = `xlsx/${id}-${claimed.attempt}-${randomBytes(6).toString('hex')}.xlsx`;
+    const key = `${EXPORT_KEY_PREFIX}${id}-${claimed.attempt}-${randomBytes(6).toString('hex')}.xlsx`;
     upload = await ctx.store.begin(key);
     const rows = await write(ctx, claimed, planned, upload, signal);
     const size = await upload.done();
     upload = undefined;
-    if (await finish(ctx, claimed, key, rows, size)) {
+    // The file is complete: a database away at this moment delays its record, not the work.
+    if (await ctx.persist(`export ${id}: recording it done`, () => finish(ctx, claimed, key, rows, size))) {
       ctx.log.info(`export ${id} done: ${rows} rows, ${size} bytes (attempt ${claimed.attempt})`);
       return 'done';
     }

@@ -1,7 +1,7 @@
 /**
  * Where produced files (exports) are kept: a small interface with a local-folder implementation.
- * An S3-compatible store implements the same four calls (a multipart upload fed by the stream,
- * GetObject, DeleteObject, a lifecycle rule for abandoned uploads); nothing else in the server
+ * An S3-compatible store implements the same calls (a multipart upload fed by the stream,
+ * GetObject, DeleteObject, ListObjectsV2 and ListMultipartUploads, AbortMultipartUpload); nothing else in the server
  * touches the file system for them. Keys are made by the server (`exports/12-1-…`), never by a
  * client, and are still checked so a bad one cannot leave the root.
  */
@@ -25,14 +25,22 @@ interface StoredFile {
   size: number;
 }
 
+/** A key in the store: a finished file, or an upload begun under that key and never finished. */
+export interface StoredKey {
+  key: string;
+  unfinished: boolean;
+}
+
 export interface FileStore {
   begin(key: string): Promise<FileUpload>;
   /** The stored file, or null when there is none under the key. */
   open(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   remove(key: string): Promise<void>;
-  /** Removes uploads left unfinished (a process killed mid-write) older than `maxAgeMs`. */
-  sweepUnfinished(maxAgeMs: number): Promise<number>;
+  /** Every finished file and unfinished upload whose key starts with `prefix` (e.g. `xlsx/`). */
+  list(prefix: string): Promise<StoredKey[]>;
+  /** Drops an upload left unfinished under `key` (its process killed mid-write); none is not an error. */
+  removeUnfinished(key: string): Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}(\/[a-zA-Z0-9][a-zA-Z0-9._-]{0,127})+$/;
@@ -82,24 +90,28 @@ export function localFileStore(root: string): FileStore {
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-    async sweepUnfinished(maxAgeMs) {
-      let removed = 0;
+    async list(prefix) {
+      const found: StoredKey[] = [];
       const walk = async (dir: string): Promise<void> => {
         const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
         for (const entry of entries) {
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) await walk(full);
-          else if (entry.name.endsWith(PART)) {
-            const { mtimeMs } = await stat(full);
-            if (Date.now() - mtimeMs > maxAgeMs) {
-              await rm(full, { force: true });
-              removed++;
-            }
+          else if (entry.isFile()) {
+            const relative = path.relative(base, full).split(path.sep).join('/');
+            const unfinished = relative.endsWith(PART);
+            const key = unfinished ? relative.slice(0, -PART.length) : relative;
+            if (key.startsWith(prefix) && KEY.test(key)) found.push({ key, unfinished });
           }
         }
       };
-      await walk(base);
-      return removed;
+      // Only the folder the prefix names is walked (`xlsx/` → `<root>/xlsx`).
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      await walk(path.join(base, folder));
+      return found;
+    },
+    async removeUnfinished(key) {
+      await rm(`${fileOf(key)}${PART}`, { force: true });
     },
   };
 }

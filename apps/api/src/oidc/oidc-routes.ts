@@ -114,7 +114,17 @@ export async function oidcRoutes(
       const user = email && password ? await authenticate(db, email, password) : null;
       if (!user) {
         request.log.info({ email, ip: request.ip }, 'sign-in refused');
-        const wait = await recordFailure(db, email, request.ip, opts.loginDelay);
+        const { wait, locks } = await recordFailure(db, email, request.ip, opts.loginDelay);
+        // Once per lock (its start, then each further one), never per refused attempt: an account
+        // kept locked by steady guessing shows in the log and on the database tool.
+        for (const lock of locks) {
+          request.log.warn(
+            { lock },
+            lock.lockCount === 1
+              ? `sign-in lock started: ${lock.kind} ${lock.name}`
+              : `sign-in lock escalated: ${lock.kind} ${lock.name}, lock ${lock.lockCount}${lock.sustained ? ' (sustained)' : ''}`,
+          );
+        }
         return refuse(
           400,
           wait > 0

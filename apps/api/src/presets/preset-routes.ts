@@ -11,13 +11,8 @@ import { type Caller, callerOf } from '../auth/access.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { groupsFor } from './preset-access.ts';
-import {
-  changeInUse,
-  createPreset,
-  deletePreset,
-  type PresetUrlRules,
-  updatePreset,
-} from './preset-service.ts';
+import type { PresetUrlRules } from './preset-definition.ts';
+import { changeInUse, createPreset, deletePreset, updatePreset } from './preset-service.ts';
 import { type StoredPreset, visiblePresets } from './preset-store.ts';
 
 const strip = ({ ownerEmail: _owner, ...preset }: StoredPreset) => preset;

@@ -6,71 +6,19 @@
  */
 import {
   DEFAULT_PRESET_NAME,
-  isAllowedActionUrl,
-  isAllowedStylesheetUrl,
   PERSONAL_PRESET_GROUP,
-  type PresetDefinition,
   type PresetWrite,
-  presetDefinitionSchema,
   STATE_PRESET_NAME,
   SYSTEM_PRESET_GROUP_ID,
 } from '@bm/contracts';
 import type { Caller } from '../auth/access.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
-import { findInputProblem } from '../http/input-guard.ts';
 import { groupsFor } from './preset-access.ts';
+import { type PresetUrlRules, parsePresetDefinition } from './preset-definition.ts';
 import { findVisible, latestDefault, type StoredPreset, setInUse, visiblePresets } from './preset-store.ts';
 
 const NOT_FOUND = 'The preset does not exist';
-
-/** Where a preset may lead: our own origin, and the configured redirect origins. */
-export interface PresetUrlRules {
-  ownOrigin: string;
-  redirectOrigins: readonly string[];
-}
-
-const invalid = (errors: Record<string, string>) =>
-  new HttpError(400, `definition is invalid: ${Object.keys(errors).join(', ')}`, errors);
-
-/** Refuses a stylesheet from another origin and action URLs to origins we do not redirect to. */
-function checkUrls(definition: PresetDefinition, rules: PresetUrlRules): void {
-  const errors = new Map<string, string>();
-  if (definition.cssUrl !== undefined && !isAllowedStylesheetUrl(definition.cssUrl, rules.ownOrigin)) {
-    errors.set('definition.cssUrl', 'Must be a stylesheet on this site (a path starting with /)');
-  }
-  const allowed = (url: string | undefined) =>
-    url === undefined || isAllowedActionUrl(url, rules.ownOrigin, rules.redirectOrigins);
-  const offSite = 'Must be a path in this app or a URL of an allowed redirect origin';
-  definition.rowActions.forEach((action, i) => {
-    if (!allowed(action.pageUrl)) errors.set(`definition.rowActions.${i}.pageUrl`, offSite);
-  });
-  for (const [name, action] of Object.entries(definition.actions)) {
-    if (!allowed(action.RedirectUrl)) errors.set(`definition.actions.${name}.RedirectUrl`, offSite);
-  }
-  if (errors.size > 0) throw invalid(Object.fromEntries(errors));
-}
-
-function parseDefinition(text: string, rules: PresetUrlRules): PresetDefinition {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'definition is not valid JSON', { definition: 'Not valid JSON' });
-  }
-  // Before the schema: a hostile depth must not reach the validator, and PostgreSQL stores no NUL.
-  const problem = findInputProblem(raw, 'definition');
-  if (problem) throw invalid({ [problem.field]: problem.message });
-  const parsed = presetDefinitionSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues.slice(0, 20))
-      errors[`definition.${issue.path.join('.')}`] = issue.message;
-    throw invalid(errors);
-  }
-  checkUrls(parsed.data, rules);
-  return parsed.data;
-}
 
 async function needRight(caller: Caller, rightName: string): Promise<void> {
   if (!(await caller.rights()).has(rightName)) throw new HttpError(403, `Missing right ${rightName}`);
@@ -99,7 +47,7 @@ export async function createPreset(
     throw new HttpError(400, 'preset group is required', { presetGroupId: 'preset group is required' });
   }
   await needRight(caller, body.rightName);
-  const definition = parseDefinition(body.definition, rules);
+  const definition = parsePresetDefinition(body.definition, body.rightName, rules);
   const base = await latestDefault(db, body.rightName);
   if (!base) throw new HttpError(404, 'Missing the default preset.');
 
@@ -192,7 +140,7 @@ export async function updatePreset(
   assertNotDefault(preset, 'overwritten');
   await needRight(caller, preset.rightName);
   await groupAllows(db, caller, preset, 'edit');
-  const definition = parseDefinition(body.definition, rules);
+  const definition = parsePresetDefinition(body.definition, preset.rightName, rules);
   const name = body.name === undefined ? preset.name : body.name.trim();
   if (!name) throw new HttpError(400, 'preset name is required', { name: 'preset name is required' });
   if (name !== preset.name && (name === DEFAULT_PRESET_NAME || name === STATE_PRESET_NAME)) {

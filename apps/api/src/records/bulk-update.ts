@@ -18,6 +18,7 @@ import {
   isRetryable,
   mapDatabaseError,
   registeredProcedure,
+  type StoredRowCheck,
 } from './write-path.ts';
 
 const MAX_RECORDS = 1000;
@@ -28,6 +29,7 @@ export async function bulkUpdate(
   filters: unknown,
   payload: SavePayload,
   actor: string,
+  afterWrite?: StoredRowCheck,
 ): Promise<BulkResult> {
   const procedure = registeredProcedure(entity, 'bulkupdate', payload.storeProcedure);
   const fields = await loadFormFields(db, entityRight(entity, 'BulkEdit'), 'bulkupdate');
@@ -64,6 +66,7 @@ export async function bulkUpdate(
       await client.query('SAVEPOINT bulk_row');
       try {
         const result = await callProcedure(client, procedure, { ...values, [entity.key]: id }, actor);
+        if (result.isSuccess && afterWrite) await afterWrite(client, result.id ?? id);
         await client.query(
           result.isSuccess ? 'RELEASE SAVEPOINT bulk_row' : 'ROLLBACK TO SAVEPOINT bulk_row',
         );

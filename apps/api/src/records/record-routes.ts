@@ -12,8 +12,10 @@ import { z } from 'zod';
 import { entityRight } from '../../catalog/entity-spec.ts';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
+import { storedPresetCheck } from '../presets/preset-definition.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import {
   createRecord,
@@ -50,12 +52,15 @@ const bulkQuery = z.object({
 
 export async function recordRoutes(
   app: FastifyInstance,
-  opts: { db: Db; registry: EntityRegistry },
+  opts: { db: Db; registry: EntityRegistry; config: Pick<AppConfig, 'publicUrl' | 'redirectOrigins'> },
 ): Promise<void> {
   const { db, registry } = opts;
+  const presetRules = { ownOrigin: opts.config.publicUrl, redirectOrigins: opts.config.redirectOrigins };
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const entity of registry.all) {
     const tags = [entity.entity];
+    // A record that is a preset is checked as stored, as every other route storing one checks it.
+    const afterWrite = storedPresetCheck(entity.entity, presetRules);
     const right = (action: string) => entityRight(entity, action);
 
     if (entity.procedures.delete) {
@@ -133,7 +138,9 @@ export async function recordRoutes(
           schema: { tags, summary: `Create a ${entity.entity}`, body: savePayloadSchema },
         },
         async (request, reply) =>
-          reply.code(201).send(await createRecord(db, entity, request.body, callerOf(request).email)),
+          reply
+            .code(201)
+            .send(await createRecord(db, entity, request.body, callerOf(request).email, afterWrite)),
       );
     }
 
@@ -157,6 +164,7 @@ export async function recordRoutes(
             request.body,
             callerOf(request).email,
             request.headers['if-match'],
+            afterWrite,
           ),
       );
     }
@@ -173,7 +181,7 @@ export async function recordRoutes(
       };
       for (const path of new Set([entity.api, entity.bulkPath ?? entity.api])) {
         api.put(path, handler, async (request) =>
-          bulkUpdate(db, entity, request.query.filters, request.body, callerOf(request).email),
+          bulkUpdate(db, entity, request.query.filters, request.body, callerOf(request).email, afterWrite),
         );
       }
     }

@@ -12,7 +12,7 @@ import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';
 import { type FormKind, loadFormFields } from './form-spec.ts';
 import { applyKeyGenerators } from './key-generator.ts';
-import { registeredProcedure, runWrite } from './write-path.ts';
+import { registeredProcedure, runWrite, type StoredRowCheck } from './write-path.ts';
 
 const ID = /^\d{1,18}$/;
 
@@ -69,6 +69,7 @@ export async function createRecord(
   entity: EntitySpec,
   payload: SavePayload,
   actor: string,
+  afterWrite?: StoredRowCheck,
 ): Promise<SaveResult> {
   const procedure = registeredProcedure(entity, 'create', payload.storeProcedure);
   checkDatabase(entity, payload.databaseName);
@@ -77,7 +78,7 @@ export async function createRecord(
   delete values[entity.key];
   // A key generator field gets a new key's hash; the key itself is answered once, below.
   const generatedKey = applyKeyGenerators(fields, values, 'create');
-  const result = await runWrite(db, entity, 'create', procedure, values, actor);
+  const result = await runWrite(db, entity, 'create', procedure, values, actor, undefined, afterWrite);
   return {
     isSuccess: true,
     id: result.id ?? null,
@@ -93,6 +94,7 @@ export async function updateRecord(
   payload: SavePayload,
   actor: string,
   ifMatch?: string,
+  afterWrite?: StoredRowCheck,
 ): Promise<SaveResult> {
   parseId(id);
   const procedure = registeredProcedure(entity, 'update', payload.storeProcedure);
@@ -114,6 +116,7 @@ export async function updateRecord(
     { ...values, [entity.key]: id, rowVersion: version },
     actor,
     () => readRecord(db, entity, id),
+    afterWrite,
   );
   return {
     isSuccess: true,

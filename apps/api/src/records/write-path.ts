@@ -102,6 +102,12 @@ export async function inWriteTransaction<T>(
   }
 }
 
+/**
+ * A check of the row a write stored, run in its transaction after the procedure succeeded: its
+ * refusal (an HttpError) rolls the write back. The id is the one the procedure answered.
+ */
+export type StoredRowCheck = (client: Queryable, id: unknown) => Promise<void>;
+
 /** Runs the registered procedure of one write and turns its answer into a result or an HttpError. */
 export async function runWrite(
   db: Db,
@@ -111,10 +117,13 @@ export async function runWrite(
   values: Record<string, unknown>,
   actor: string,
   current?: () => Promise<Record<string, unknown> | undefined>,
+  afterWrite?: StoredRowCheck,
 ): Promise<ProcedureResult> {
-  const result = await inWriteTransaction(db, entity, action, (client) =>
-    callProcedure(client, procedure, values, actor),
-  );
+  const result = await inWriteTransaction(db, entity, action, async (client) => {
+    const answer = await callProcedure(client, procedure, values, actor);
+    if (answer.isSuccess && afterWrite) await afterWrite(client, answer.id ?? values[entity.key]);
+    return answer;
+  });
   if (result.isSuccess) return result;
   if (result.conflict) {
     // 409 {message, current}: the stored record as it is now, so the form can show what changed.

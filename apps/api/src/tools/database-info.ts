@@ -1,11 +1,26 @@
 /**
  * What the database management page shows about our own PostgreSQL database, read from the
  * statistics views: databases and tables with their sizes, indexes with their use, the slowest
- * statements (when pg_stat_statements is loaded) and the backends of this database at work.
+ * statements (when pg_stat_statements is loaded), the backends of this database at work, and the
+ * sign-in locks in force.
+ *
+ * Statement text is shown in full only to those who may cancel statements (CancelQuery): another
+ * tool's statements may carry passwords or customer data in their literals. Everyone else with the
+ * page's right sees the text of the console's own backends only (our pool's application name and
+ * database user), whose values travel as parameters; for other backends, and for every slowest
+ * statement (pg_stat_statements cannot tell which application ran it), the text is withheld
+ * (`query` null, `queryHidden` true). A foreign session that names itself as ours under our
+ * database user would show its text: only a holder of our database credentials can do that.
  */
 import { ACTIVITY_QUERY_MAX, type DatabaseInfo } from '@bm/contracts';
 import type pg from 'pg';
-import type { Db } from '../db/pool.ts';
+import { currentLocks, SUSTAINED_LOCKS } from '../auth/login-limit.ts';
+import { APPLICATION_NAME, type Db } from '../db/pool.ts';
+
+/** What the caller may see of statement text: all of it (the cancel right), or our own only. */
+export interface StatementTextAccess {
+  allStatements: boolean;
+}
 
 /** Most tables and indexes listed, largest first (a schema grown wild must not flood the page). */
 const MAX_RELATIONS = 500;
@@ -16,7 +31,10 @@ const STATEMENTS_HOW_TO =
   "it to shared_preload_libraries in postgresql.conf (shared_preload_libraries = 'pg_stat_statements'), " +
   'restart PostgreSQL, then run CREATE EXTENSION pg_stat_statements; in this database.';
 
-async function statements(client: pg.PoolClient): Promise<DatabaseInfo['statements']> {
+async function statements(
+  client: pg.PoolClient,
+  { allStatements }: StatementTextAccess,
+): Promise<DatabaseInfo['statements']> {
   const { rows } = await client.query<{ schema: string; loaded: boolean }>(
     `SELECT n.nspname AS schema,
             'pg_stat_statements' = ANY (string_to_array(replace(current_setting('shared_preload_libraries'), ' ', ''), ',')) AS loaded
@@ -29,12 +47,13 @@ async function statements(client: pg.PoolClient): Promise<DatabaseInfo['statemen
     // A savepoint: a failing read (privileges) must not abort the rest of the answer.
     await client.query('SAVEPOINT statements');
     const result = await client.query<DatabaseInfo['statements']['rows'][number]>(
-      `SELECT left(query, $1) AS query, calls, total_exec_time AS "totalMs", mean_exec_time AS "meanMs", rows
+      `SELECT CASE WHEN $3 THEN left(query, $1) END AS query, NOT $3 AS "queryHidden",
+              calls, total_exec_time AS "totalMs", mean_exec_time AS "meanMs", rows
          FROM ${client.escapeIdentifier(ext.schema)}.pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         ORDER BY mean_exec_time DESC
         LIMIT $2`,
-      [ACTIVITY_QUERY_MAX, MAX_STATEMENTS],
+      [ACTIVITY_QUERY_MAX, MAX_STATEMENTS, allStatements],
     );
     await client.query('RELEASE SAVEPOINT statements');
     return { available: true, rows: result.rows };
@@ -48,7 +67,7 @@ async function statements(client: pg.PoolClient): Promise<DatabaseInfo['statemen
   }
 }
 
-export async function readDatabaseInfo(db: Db): Promise<DatabaseInfo> {
+export async function readDatabaseInfo(db: Db, access: StatementTextAccess): Promise<DatabaseInfo> {
   const client = await db.connect();
   try {
     // One read-only transaction: the statistics snapshot is taken once, so the parts agree.
@@ -85,14 +104,16 @@ export async function readDatabaseInfo(db: Db): Promise<DatabaseInfo> {
     const activity = await client.query<DatabaseInfo['activity'][number]>(
       `SELECT pid, usename AS user, application_name AS application, state,
               extract(epoch FROM clock_timestamp() - query_start)::float8 AS "durationSeconds",
-              left(query, $1) AS query,
+              CASE WHEN shown THEN left(query, $1) END AS query, NOT shown AS "queryHidden",
               CASE WHEN wait_event IS NOT NULL THEN wait_event_type || ': ' || wait_event END AS "waitEvent"
-         FROM pg_stat_activity
+         FROM pg_stat_activity,
+              LATERAL (SELECT $2::boolean OR (application_name = $3 AND usename = current_user) AS shown) s
         WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
         ORDER BY state = 'active' DESC, query_start NULLS LAST, pid`,
-      [ACTIVITY_QUERY_MAX],
+      [ACTIVITY_QUERY_MAX, access.allStatements, APPLICATION_NAME],
     );
-    const statementInfo = await statements(client);
+    const statementInfo = await statements(client, access);
+    const locks = await currentLocks(client);
     await client.query('COMMIT');
     const first = head.rows[0] ?? { name: '', serverVersion: '' };
     return {
@@ -102,6 +123,7 @@ export async function readDatabaseInfo(db: Db): Promise<DatabaseInfo> {
       indexes: indexes.rows,
       statements: statementInfo,
       activity: activity.rows,
+      signInLocks: { sustainedLocks: SUSTAINED_LOCKS, rows: locks },
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -1,7 +1,8 @@
 /**
  * The native tools' API (ADR 0017), each route behind its tool's right: the database page
- * (ViewMongo; cancelling a query needs CancelQuery too), the replication page (ViewReplication)
- * and the reservation search (ViewSearch).
+ * (ViewMongo; cancelling a query needs CancelQuery too, and so does reading other applications'
+ * statement text: database-info.ts), the replication page (ViewReplication) and the reservation
+ * search (ViewSearch).
  */
 import {
   CANCEL_QUERY_RIGHT,
@@ -32,11 +33,14 @@ export async function toolRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       config: { access: { right: 'ViewMongo' } },
       schema: {
         tags: ['tools'],
-        summary: 'Databases, tables, indexes, slowest statements and activity of our database',
+        summary:
+          'Databases, tables, indexes, slowest statements, activity and sign-in locks of our database; ' +
+          "other applications' statement text only with the CancelQuery right",
         response: { 200: databaseInfoSchema },
       },
     },
-    async () => readDatabaseInfo(db),
+    async (request) =>
+      readDatabaseInfo(db, { allStatements: (await callerOf(request).rights()).has(CANCEL_QUERY_RIGHT) }),
   );
 
   api.post(

@@ -1,15 +1,28 @@
 /**
  * The one HTTP client every call goes through: bearer token from the session, JSON,
- * no cookies, a timeout of `clientRequestTimeOut` seconds, one silent renewal on 401, server messages
+ * no cookies, this site only (another origin is refused before the token is sent), a timeout of
+ * `clientRequestTimeOut` seconds, one silent renewal on 401, server messages
  * surfaced as `HttpError`, failures logged to the client log sink and alerted unless `silent`.
  */
-import { type ClientLog, LOG_MESSAGE_MAX } from '@bm/contracts';
+import { type ClientLog, isOwnPath, LOG_MESSAGE_MAX } from '@bm/contracts';
 import { HttpError } from './HttpError.ts';
 import type { LoadingCounter } from './loadingCounter.ts';
 import { readErrorBody, readResult, redactUrl } from './readResponse.ts';
 import { withTimeout } from './withTimeout.ts';
 
 export const LOG_PATH = '/api/logs';
+
+/** A path of this site (`/api/…`), or an absolute URL of the page's own origin. */
+function isThisSite(path: string): boolean {
+  if (isOwnPath(path)) return true;
+  const origin = globalThis.location?.origin;
+  if (!origin || !/^https?:\/\//i.test(path)) return false;
+  try {
+    return new URL(path).origin === origin;
+  } catch {
+    return false;
+  }
+}
 
 export interface HttpClientDeps {
   timeoutMs: number;
@@ -120,6 +133,17 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
+    if (!isThisSite(path)) {
+      // Every call carries the user's token: an address from stored data (a preset's source, an
+      // action) that leads to another site is refused here, before anything is sent.
+      const error = new HttpError(
+        `Refused to call ${path.slice(0, 200)}: not an address of this site`,
+        path,
+        method,
+      );
+      if (!options.silent) deps.onError(error);
+      throw error;
+    }
     const started = Date.now();
     const remaining = (): number => Math.max(0, deps.timeoutMs - (Date.now() - started));
     const send: Send = (token) => {

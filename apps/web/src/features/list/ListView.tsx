@@ -192,7 +192,12 @@ export function ListView(props: ListControllerInput) {
           {presetBar}
         </div>
       )}
-      {!list.source ? (
+      {list.sourceProblem ? (
+        <Alert color="red" role="alert" title="This preset’s source is not allowed">
+          The preset reads its rows from “{list.definition.source}”, which is not this list’s own API path, so
+          nothing was loaded. Choose another preset, or ask your administrator to correct it.
+        </Alert>
+      ) : !list.source ? (
         <Alert color="yellow" title="This preset has no source">
           The preset does not say where its rows come from; ask your administrator.
         </Alert>

@@ -14,6 +14,7 @@ import {
   type ColumnFilter,
   EXPORT_RIGHT,
   isMapAction,
+  listSourceProblem,
   MAP_RECORD_PARAM,
   type MapHeader,
   type Preset,
@@ -90,8 +91,10 @@ export interface ListController {
   definition: PresetDefinition;
   settings: ListSettings;
   columns: readonly ColumnDefinition[];
-  /** Where the rows come from; empty when the preset does not say. */
+  /** Where the rows come from; empty when the preset does not say, or names a source refused below. */
   source: string;
+  /** Why the preset's source is not fetched (another site, or not this list's own API path). */
+  sourceProblem: string | undefined;
   /** A map list: its record's id and header; the toolbar offers Back to list instead of Create. */
   map: { recordId: number; header: MapHeader | undefined; listPath: string } | undefined;
   /** First path segment of the entity's screens (Create, row action URLs). */
@@ -180,7 +183,13 @@ export function useListController({
   const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
   const settings = resolveListSettings(definition.settings, explicit);
   const columns = definition.definition;
-  const base = definition.source ?? '';
+  // The rows are fetched with the user's token: only from this list's own API path (the one its
+  // shipped default names), never another site or another path, whatever a stored preset says.
+  const sourceProblem = useMemo(
+    () => listSourceProblem(definition.source?.trim() ?? '', registeredSourceOf(presets)),
+    [definition.source, presets],
+  );
+  const base = sourceProblem ? '' : (definition.source ?? '');
   const source =
     recordId === undefined || base === '' ? base : withParams(base, `${MAP_RECORD_PARAM}=${recordId}`);
   const listPath = route.listPath ?? route.pattern;
@@ -251,7 +260,7 @@ export function useListController({
     definitionFromState(withoutUntrustedUrls(definition, window.location.origin, redirectOrigins), state);
   const sync = useStatePresetSync({
     rightName: route.right,
-    enabled: !settings.ignoreState,
+    enabled: !settings.ignoreState && sourceProblem === undefined,
     revision: grid.revision,
     definition: saved(),
     totalItemCount: data.paging.totalItemsCount,
@@ -364,6 +373,7 @@ export function useListController({
     settings,
     columns,
     source,
+    sourceProblem,
     map,
     segment,
     keyColumn,
@@ -395,6 +405,13 @@ export function useListController({
       remove,
     },
   };
+}
+
+/** The list's own API path, as its shipped default preset names it; undefined when not known. */
+function registeredSourceOf(presets: readonly Preset[]): string[] | undefined {
+  const fallback = findDefaultPreset(presets);
+  const source = fallback ? parsePresetDefinition(fallback.definition)?.source?.trim() : undefined;
+  return source ? [source] : undefined;
 }
 
 /** A preset may name the SQL view (and database) its rows come from; an export reads the same. */

@@ -110,6 +110,7 @@ export function useListData({
     queryKey: QueryKey;
     queryFn: (context: QueryContext) => Promise<unknown>;
   }) => {
+    if (source === '') return;
     const state = queryClient.getQueryState(options.queryKey);
     if (state !== undefined && (state.status !== 'error' || state.fetchStatus !== 'idle')) return;
     const key = startedKey(options.queryKey);
@@ -128,10 +129,12 @@ export function useListData({
     staleTime: freshAfterStart,
     retryOnMount: false,
     refetchInterval,
+    // No source (none given, or one the list refused): nothing to fetch.
+    enabled: source !== '',
   });
   const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
     const nextParams = listParams({ filters, ...next });
-    if (nextParams === params) return Promise.resolve();
+    if (nextParams === params || source === '') return Promise.resolve();
     const options = pageQuery(nextParams);
     markStarted(options.queryKey);
     return queryClient.prefetchQuery({ ...options, staleTime: 0 });
@@ -156,6 +159,8 @@ export function useListData({
     staleTime: freshAfterStart,
     retryOnMount: false,
     refetchInterval,
+    // No source (none given, or one the list refused): nothing to fetch.
+    enabled: source !== '',
   });
   // The same rows loading again (the periodic reload) is not shown as loading.
   const fetching =

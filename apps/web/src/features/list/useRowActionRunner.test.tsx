@@ -21,9 +21,20 @@ const setActive: RowAction = {
 };
 const row: Row = { id: 7, name: 'Second version', isActive: false };
 
-function Probe({ action, on = row }: { action: RowAction; on?: Row }) {
+/** The exports list, whose own API the download and post actions below call. */
+const EXPORTS = '/api/exports';
+
+function Probe({
+  action,
+  on = row,
+  source = '/api/things?groupId=3',
+}: {
+  action: RowAction;
+  on?: Row;
+  source?: string;
+}) {
   const run = useRowActionRunner({
-    source: '/api/things?groupId=3',
+    source,
     segment: 'thing',
     keyColumn: 'id',
     columns: [{ key: 'id', mapKey: 'id', column: 'Id', type: 'number', visible: true }],
@@ -101,7 +112,7 @@ describe('the download row action', () => {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
     const http = stubHttp(() => file);
-    renderWithApp(<Probe action={download} on={{ id: 12, fileName: 'march.xlsx' }} />, {
+    renderWithApp(<Probe source={EXPORTS} action={download} on={{ id: 12, fileName: 'march.xlsx' }} />, {
       services: { http },
     });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
@@ -114,7 +125,9 @@ describe('the download row action', () => {
   it('saves as Data.xlsx when the row has no file name', async () => {
     vi.mocked(saveBlob).mockClear();
     const http = stubHttp(() => new Blob(['PK']));
-    renderWithApp(<Probe action={download} on={{ id: 3, fileName: ' ' }} />, { services: { http } });
+    renderWithApp(<Probe source={EXPORTS} action={download} on={{ id: 3, fileName: ' ' }} />, {
+      services: { http },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Data.xlsx'));
   });
@@ -127,7 +140,9 @@ describe('the download row action', () => {
       '/export/view/{id}',
     ]) {
       const http = stubHttp(() => new Blob(['PK']));
-      const view = renderWithApp(<Probe action={{ ...download, pageUrl }} />, { services: { http } });
+      const view = renderWithApp(<Probe source={EXPORTS} action={{ ...download, pageUrl }} />, {
+        services: { http },
+      });
       await userEvent.click(screen.getByRole('button', { name: 'run' }));
       expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
         'This action leads to an address that is not allowed',
@@ -143,7 +158,7 @@ describe('the download row action', () => {
     const http = stubHttp((path) => {
       throw new HttpError('The file is gone', path, 'GET', 404, { message: 'The file is gone' });
     });
-    renderWithApp(<Probe action={download} />, { services: { http } });
+    renderWithApp(<Probe source={EXPORTS} action={download} />, { services: { http } });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await waitFor(() => expect(http.client.request).toHaveBeenCalledTimes(1));
     expect(saveBlob).not.toHaveBeenCalled();
@@ -166,7 +181,7 @@ describe('the post row action', () => {
         ? { isSuccess: true, id: 7, message: 'Export 7 cancelled' }
         : undefined,
     );
-    const { queryClient } = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    const { queryClient } = renderWithApp(<Probe source={EXPORTS} action={cancel} />, { services: { http } });
     const reload = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     const dialog = await screen.findByRole('dialog');
@@ -178,12 +193,12 @@ describe('the post row action', () => {
       expect(http.client.request).toHaveBeenCalledWith('/api/exports/7/cancel', { method: 'POST', body: {} }),
     );
     expect(await screen.findByText('Export 7 cancelled')).toBeInTheDocument();
-    await waitFor(() => expect(reload).toHaveBeenCalledWith({ queryKey: ['list', '/api/things?groupId=3'] }));
+    await waitFor(() => expect(reload).toHaveBeenCalledWith({ queryKey: ['list', EXPORTS] }));
   });
 
   it('sends nothing when the question is cancelled, and posts at once without a question', async () => {
     const http = stubHttp(() => ({ isSuccess: true }));
-    const view = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    const view = renderWithApp(<Probe source={EXPORTS} action={cancel} />, { services: { http } });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -191,7 +206,7 @@ describe('the post row action', () => {
     view.unmount();
 
     const { messagebox: _none, ...unasked } = cancel;
-    renderWithApp(<Probe action={unasked} />, { services: { http } });
+    renderWithApp(<Probe source={EXPORTS} action={unasked} />, { services: { http } });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await waitFor(() =>
       expect(http.client.request).toHaveBeenCalledWith('/api/exports/7/cancel', { method: 'POST', body: {} }),
@@ -201,7 +216,7 @@ describe('the post row action', () => {
 
   it("alerts the server's refusal and still reloads the list", async () => {
     const http = stubHttp(() => ({ isSuccess: false, message: 'The export has already finished' }));
-    const { queryClient } = renderWithApp(<Probe action={cancel} />, { services: { http } });
+    const { queryClient } = renderWithApp(<Probe source={EXPORTS} action={cancel} />, { services: { http } });
     const reload = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
@@ -211,10 +226,30 @@ describe('the post row action', () => {
     await waitFor(() => expect(reload).toHaveBeenCalled());
   });
 
+  it('calls nothing outside the list’s own API, whatever its label (issue 37)', async () => {
+    for (const [type, pageUrl] of [
+      ['post', '/api/notifications/makeAllAsRead'],
+      ['post', '/api/exports/../notifications/makeAllAsRead'],
+      ['download', '/api/notifications/get?id={id}'],
+    ] as const) {
+      const http = stubHttp(() => ({ isSuccess: true }));
+      const action: RowAction = { type, label: 'View', order: 1, pageUrl, columnKey: 'id' };
+      const view = renderWithApp(<Probe source={EXPORTS} action={action} />, { services: { http } });
+      await userEvent.click(screen.getByRole('button', { name: 'run' }));
+      expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+        'This action leads to an address that is not allowed',
+      );
+      expect(http.client.request).not.toHaveBeenCalled();
+      view.unmount();
+    }
+  });
+
   it('posts nowhere but our own API', async () => {
     const http = stubHttp(() => ({ isSuccess: true }));
     const { messagebox: _none, ...unasked } = cancel;
-    renderWithApp(<Probe action={{ ...unasked, pageUrl: '/export/edit/{id}' }} />, { services: { http } });
+    renderWithApp(<Probe source={EXPORTS} action={{ ...unasked, pageUrl: '/export/edit/{id}' }} />, {
+      services: { http },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
       'This action leads to an address that is not allowed',

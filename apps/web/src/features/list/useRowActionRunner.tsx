@@ -6,12 +6,13 @@
  * (a success toast, or the server's refusal; the list reloads either way). A download action fetches
  * its page URL as a file and saves it under the row's `fileName` (else Data.xlsx); a post action
  * posts `{}` to its page URL, toasts the answer's message or alerts a refusal, and reloads the list.
- * Both call our own API only (a same-origin `/api/` path: the call carries the user's token).
+ * Both call the list's own API only (a same-origin path under its source: the call carries the
+ * user's token), so a preset cannot turn a row's button into a call of another part of the API.
  * Without delete columns the spec's alert shows and nothing is sent. A URL outside the app and the
  * allowed redirect origins is not followed (an alert says so). A Bulk Edit action carries the list's
  * current target, as the toolbar's Bulk edit does, so the editor changes exactly the listed records.
  */
-import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
+import { type ColumnDefinition, pathUnderListApi, type Row, type RowAction } from '@bm/contracts';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -124,7 +125,9 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
     const url = actionUrl(action, row, keyColumn, segment);
     if (!url) return;
     if (action.type === 'download' || action.type === 'post') {
-      const path = ownApiPath(url, window.location.origin);
+      // The call carries the user's token: only to a path under this list's own API.
+      const own = ownApiPath(url, window.location.origin);
+      const path = own ? pathUnderListApi(own, source.split('?')[0] ?? '') : undefined;
       if (!path) return showErrorAlert(URL_NOT_ALLOWED);
       return void (action.type === 'download' ? download(path, row) : post(action, path));
     }

@@ -1,10 +1,12 @@
 /**
  * Database management: our PostgreSQL database's tables and indexes with their sizes and use, the
- * slowest statements (or how to enable pg_stat_statements), the other databases, and the backends at
- * work, whose running query an administrator (CancelQuery) may cancel after confirming.
+ * slowest statements (or how to enable pg_stat_statements), the other databases, the backends at
+ * work, whose running query an administrator (CancelQuery) may cancel after confirming, and the
+ * sign-in locks in force. Statement text the server withholds (it shows other applications'
+ * statements only to the cancel right) is said to be hidden.
  */
 import { CANCEL_QUERY_RIGHT, type DatabaseInfo } from '@bm/contracts';
-import { Alert, Button, Code, ScrollArea, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, ScrollArea, Table, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useUserRights } from '../access/useUserRights.ts';
@@ -14,6 +16,17 @@ import { QueryState, RefreshButton } from './ToolState.tsx';
 import { useCancelQuery, useDatabaseInfo } from './toolQueries.ts';
 
 type Activity = DatabaseInfo['activity'][number];
+
+/** Said in place of statement text the server withheld. */
+const HIDDEN_STATEMENT = 'hidden — needs the right to cancel statements';
+
+function HiddenStatement() {
+  return (
+    <Text size="xs" c="dimmed" fs="italic">
+      {HIDDEN_STATEMENT}
+    </Text>
+  );
+}
 
 function TablesTab({ info }: { info: DatabaseInfo }) {
   return (
@@ -98,9 +111,7 @@ function StatementsTab({ info }: { info: DatabaseInfo }) {
           // Statements have no key of their own; their rank is stable within one answer.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Table.Tr key={n}>
-            <Table.Td>
-              <Code block>{s.query}</Code>
-            </Table.Td>
+            <Table.Td>{s.query === null ? <HiddenStatement /> : <Code block>{s.query}</Code>}</Table.Td>
             <Table.Td ta="right">{formatCount(s.calls)}</Table.Td>
             <Table.Td ta="right">{formatSeconds(s.meanMs / 1000)}</Table.Td>
             <Table.Td ta="right">{formatSeconds(s.totalMs / 1000)}</Table.Td>
@@ -124,7 +135,7 @@ function ActivityTab({ info, canCancel }: { info: DatabaseInfo; canCancel: boole
             Cancel the running query of backend {row.pid} ({row.user ?? 'unknown user'})? The query fails; its
             session stays connected. The cancellation is recorded.
           </Text>
-          <Code block>{row.query}</Code>
+          {row.query === null ? <HiddenStatement /> : <Code block>{row.query}</Code>}
         </>
       ),
       labels: { confirm: 'Cancel query', cancel: 'Keep running' },
@@ -158,9 +169,13 @@ function ActivityTab({ info, canCancel }: { info: DatabaseInfo; canCancel: boole
             <Table.Td ta="right">{formatSeconds(a.durationSeconds)}</Table.Td>
             <Table.Td>{a.waitEvent ?? '—'}</Table.Td>
             <Table.Td maw={520}>
-              <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                {a.query}
-              </Text>
+              {a.queryHidden ? (
+                <HiddenStatement />
+              ) : (
+                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
+                  {a.query}
+                </Text>
+              )}
             </Table.Td>
             {canCancel && (
               <Table.Td>
@@ -181,6 +196,52 @@ function ActivityTab({ info, canCancel }: { info: DatabaseInfo; canCancel: boole
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+const formatTime = (iso: string): string => new Date(iso).toLocaleString('en-GB');
+
+function SignInLocksTab({ info }: { info: DatabaseInfo }) {
+  const { rows, sustainedLocks } = info.signInLocks;
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        Accounts and network addresses the sign-in form refuses for now after too many wrong passwords. A lock
+        is sustained when the same account or address has been locked {sustainedLocks} times or more in one
+        run of failures (each within 15 minutes of the last): someone keeps guessing.
+      </Text>
+      {rows.length === 0 ? (
+        <Text c="dimmed">No account or address is locked.</Text>
+      ) : (
+        <Table striped aria-label="Sign-in locks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Account or address</Table.Th>
+              <Table.Th ta="right">Locks</Table.Th>
+              <Table.Th>Locked until</Table.Th>
+              <Table.Th>Last failure</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((l) => (
+              <Table.Tr key={`${l.kind}:${l.name}`}>
+                <Table.Td>
+                  {l.kind === 'account' ? 'Account' : 'Address'} {l.name}{' '}
+                  {l.sustained && (
+                    <Badge color="red" size="sm">
+                      sustained
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatCount(l.lockCount)}</Table.Td>
+                <Table.Td>{formatTime(l.lockedUntil)}</Table.Td>
+                <Table.Td>{formatTime(l.lastFailureAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
   );
 }
 
@@ -228,6 +289,7 @@ export function DatabaseToolPage() {
                 <Tabs.Tab value="statements">Slowest statements</Tabs.Tab>
                 <Tabs.Tab value="activity">Activity ({info.activity.length})</Tabs.Tab>
                 <Tabs.Tab value="databases">Databases</Tabs.Tab>
+                <Tabs.Tab value="locks">Sign-in locks ({info.signInLocks.rows.length})</Tabs.Tab>
               </Tabs.List>
               <ScrollArea.Autosize mah="calc(100dvh - 220px)" mt="sm">
                 <Tabs.Panel value="tables">
@@ -244,6 +306,9 @@ export function DatabaseToolPage() {
                 </Tabs.Panel>
                 <Tabs.Panel value="databases">
                   <DatabasesTab info={info} />
+                </Tabs.Panel>
+                <Tabs.Panel value="locks">
+                  <SignInLocksTab info={info} />
                 </Tabs.Panel>
               </ScrollArea.Autosize>
             </Tabs>
