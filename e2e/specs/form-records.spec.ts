@@ -195,8 +195,8 @@ test('the viewer may only view', async ({ browser }) => {
 });
 
 test('a screen whose right has no default preset is the 428 page', async ({ page }) => {
-  // Merchant included items are listed and mapped, never edited: their Edit right has no form.
-  await page.goto('/merchantIncludedItem/edit/1');
+  // Reservations are never edited by hand: their Edit right (the admin's) has no form preset.
+  await page.goto('/reservation/edit/1');
   await expect(page.getByText('Precondition Required')).toBeVisible();
 });
 
