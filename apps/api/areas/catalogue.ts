@@ -152,7 +152,7 @@ interface PricewatchAreaInput
   > {
   /** Fields of its own, between the name and Enabled. */
   fields: readonly AreaField[];
-  /** Over the default list: version 1, sorted by name, back to the list after a create. */
+  /** Over the default list: sorted by name, back to the list after a create. */
   list?: Partial<ListSpec>;
   form?: FormSpec;
   /** Its map list: the merchant records that are, or may be, each record. */
@@ -172,7 +172,6 @@ function mapListSpec(
     input.header ??
     fields.filter((f) => f.list !== false && !HEADER_SKIP.has(f.key) && !f.list?.hidden).map((f) => f.key);
   return {
-    version: 1,
     side,
     title,
     header,
@@ -190,7 +189,7 @@ function mapListSpec(
 export function pricewatchArea({
   fields,
   list,
-  form = { version: 1 },
+  form = {},
   map,
   ...rest
 }: PricewatchAreaInput): EntityManifest {
@@ -201,7 +200,7 @@ export function pricewatchArea({
     actions: MAPPABLE,
     home: true,
     sql: 'generated',
-    list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true, ...list },
+    list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true, ...list },
     form,
     fields: all,
     map: mapListSpec(map, 'pricewatch', '{name}', all),
@@ -321,9 +320,9 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     actions: listOnly ? LIST_AND_MAP : MAPPABLE,
     sql: 'generated',
     joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,
-    list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
-    // Version 2: the mapping history and the mapping state's labels.
-    ...(listOnly ? { form: { version: 2, presets: [] } } : { form: { version: 2 } }),
+    list: { sort: { key: 'id', direction: 'DESC' } },
+    // A list-and-map-only area ships no form presets; the others the standard ones.
+    ...(listOnly ? { form: { presets: [] } } : { form: {} }),
     fields: all,
     map: mapListSpec(map, 'merchant', '{name} · {merchantName}', all),
   });

@@ -94,8 +94,6 @@ export interface AreaField {
 }
 
 export interface ListSpec {
-  /** Raise to ship a changed list preset (screens prefer the latest version). */
-  version: number;
   /** The initial sort. */
   sort: { key: string; direction: 'ASC' | 'DESC' };
   /** Extra grid settings (e.g. `frozenField`). */
@@ -121,10 +119,6 @@ export interface ListSpec {
 }
 
 export interface FormSpec {
-  /** Raise to ship changed form presets. */
-  version: number;
-  /** Raise to ship a changed bulk-edit preset (default: `version`). */
-  bulkVersion?: number;
   tabs?: PresetDefinition['Tabs'];
   /** Where save returns to (default: the list). */
   redirect?: string;
@@ -158,8 +152,6 @@ export type MapKind =
  * A merchant area lists price-watch candidates; a price-watch area the merchant records.
  */
 export interface MapListSpec {
-  /** Raise to ship a changed map-list preset. */
-  version: number;
   /** `GET {api}?id=` lists; `POST {api}/map`, `/unmap`, `/ignore`, `/disable` act. */
   api: string;
   kind: MapKind;
@@ -224,10 +216,14 @@ export interface EntityManifest {
   /** Path of the bulk update when it is not `PUT {api}`. */
   bulkPath?: string;
   fields?: readonly AreaField[];
+  /**
+   * The list and form presets (`form: {}` ships the standard forms). A changed preset reaches every
+   * database at its next start by the hash of its content (docs/adr/0025-one-sync-rule.md).
+   */
   list?: ListSpec;
   form?: FormSpec;
   /** Presets beyond the derived ones (a view of another shape, a right with its own screen). */
-  extraPresets?: readonly { rightName: string; version: number; definition: PresetDefinition }[];
+  extraPresets?: readonly { rightName: string; definition: PresetDefinition }[];
   dropdowns?: readonly DropdownSpec[];
   map?: MapListSpec;
   /**

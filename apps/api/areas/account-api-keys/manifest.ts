@@ -20,8 +20,8 @@ export const accountApiKeys = defineArea({
   actions: ['List', 'Create', 'Edit', 'Delete'],
   table: 'account_api_keys',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'accountName', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'accountName', direction: 'ASC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

@@ -27,8 +27,8 @@ export const apiLogs = defineArea({
   actions: ['List', 'View'],
   table: 'api_logs',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'requestedAt', direction: 'DESC' } },
-  form: { version: 1, presets: ['View'], viewOnly: true },
+  list: { sort: { key: 'requestedAt', direction: 'DESC' } },
+  form: { presets: ['View'], viewOnly: true },
   fields: [
     {
       key: 'id',

@@ -31,8 +31,8 @@ export const chargebacks = defineArea({
   joins:
     'JOIN payments p ON p.id = t.payment_id JOIN reservations r ON r.id = p.reservation_id ' +
     'JOIN chargeback_reasons cr ON cr.code = t.reason_code',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     pickedBy('pspReference', 'Payment', 'p.psp_reference', 'paymentId', 'card-payments', {

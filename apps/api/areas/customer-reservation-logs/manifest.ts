@@ -32,8 +32,8 @@ export const customerReservationLogs = defineArea({
   actions: ['List', 'View'],
   table: 'customer_reservation_logs',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'loggedAt', direction: 'DESC' } },
-  form: { version: 1, presets: ['View'], viewOnly: true },
+  list: { sort: { key: 'loggedAt', direction: 'DESC' } },
+  form: { presets: ['View'], viewOnly: true },
   fields: [
     { ...idField, form: shown('number') },
     { key: 'reservationNumber', label: 'Reservation no.', type: 'text', form: shown('text') },

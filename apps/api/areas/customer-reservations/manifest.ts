@@ -42,7 +42,6 @@ export const customerReservations = defineArea({
   // Get Map: the price-watch location the customer's pick-up place is, ranked as a reservation's
   // (docs/adr/0013-mapping.md; the mapping columns and SQL are the insurance area's migration).
   map: {
-    version: 1,
     api: '/api/mapCustomerReservations',
     kind: 'customer_reservation',
     side: 'merchant',
@@ -61,7 +60,6 @@ export const customerReservations = defineArea({
     detailLabel: 'Type · country · IATA',
   },
   list: {
-    version: 1,
     sort: { key: 'id', direction: 'DESC' },
     createRedirect: true,
     extraRowActions: [
@@ -79,7 +77,6 @@ export const customerReservations = defineArea({
     ],
   },
   form: {
-    version: 1,
     // The booking and its customer first (what customer service checks), then the rental itself.
     tabs: [
       { Id: 1, Name: 'Reservation' },

@@ -39,8 +39,8 @@ export const customerServiceCases = defineArea({
   table: 'customer_service_cases',
   sql: 'generated',
   joins: 'LEFT JOIN reservations r ON r.id = t.reservation_id',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {

@@ -25,8 +25,8 @@ export const emApplications = defineArea({
   actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
   table: 'em_applications',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

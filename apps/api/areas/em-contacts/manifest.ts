@@ -17,8 +17,8 @@ export const emContacts = defineArea({
   actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
   table: 'em_contacts',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

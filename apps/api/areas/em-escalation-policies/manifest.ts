@@ -51,8 +51,8 @@ export const emEscalationPolicies = defineArea({
   joins: `JOIN em_contacts c1 ON c1.id = t.first_contact_id
     LEFT JOIN em_contacts c2 ON c2.id = t.second_contact_id
     LEFT JOIN em_contacts c3 ON c3.id = t.third_contact_id`,
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

@@ -30,12 +30,10 @@ export const emExceptionThresholds = defineArea({
     JOIN em_applications a ON a.id = e.application_id
     JOIN em_escalation_policies p ON p.id = t.escalation_policy_id`,
   list: {
-    version: 1,
     sort: { key: 'windowMinutes', direction: 'ASC' },
     requiredParam: { name: 'exceptionId', otherwise: '/exception/list' },
   },
   form: {
-    version: 1,
     // Back to the thresholds of the exception the threshold belongs to.
     redirect: '/exceptionthreshold/list?exceptionId={exceptionId}',
   },

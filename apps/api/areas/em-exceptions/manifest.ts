@@ -37,7 +37,6 @@ export const emExceptions = defineArea({
   joins: `JOIN em_applications a ON a.id = t.application_id
     LEFT JOIN em_escalation_policies p ON p.id = t.escalation_policy_id`,
   list: {
-    version: 1,
     sort: { key: 'lastSeen', direction: 'DESC' },
     createRedirect: true,
     extraRowActions: [
@@ -50,7 +49,7 @@ export const emExceptions = defineArea({
       },
     ],
   },
-  form: { version: 1 },
+  form: {},
   fields: [
     idField,
     pickedBy(

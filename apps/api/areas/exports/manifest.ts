@@ -49,7 +49,6 @@ export const exportFiles = defineArea({
   owner: 'requestedBy',
   procedures: { delete: 'bm_export_delete' },
   list: {
-    version: 1,
     sort: { key: 'requestedAt', direction: 'DESC' },
     // A running export's row count and status change while it is on screen.
     settings: { refreshSeconds: 3 },
@@ -74,7 +73,7 @@ export const exportFiles = defineArea({
       },
     ],
   },
-  form: { version: 1, presets: ['View'], viewOnly: true },
+  form: { presets: ['View'], viewOnly: true },
   fields: [
     field('id', 'Id', 'number'),
     field('fileName', 'File name', 'text'),

@@ -128,12 +128,11 @@ export const insurance = defineArea({
   table: 'insurance_policies',
   sql: 'generated',
   joins: 'LEFT JOIN customer_reservations cr ON cr.id = t.customer_reservation_id',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
-  form: { version: 1, presets: ['View'], viewOnly: true },
+  list: { sort: { key: 'id', direction: 'DESC' } },
+  form: { presets: ['View'], viewOnly: true },
   fields,
   // Get Map: the customer reservation the policy covers.
   map: {
-    version: 1,
     api: '/api/mapInsurance',
     kind: 'insurance',
     side: 'merchant',

@@ -35,8 +35,8 @@ export const interceptionTriggers = defineArea({
     delete: 'bm_interception_trigger_delete',
     publish: 'bm_interception_trigger_publish',
   },
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
-  form: { version: 1 },
+  list: { sort: { key: 'id', direction: 'DESC' } },
+  form: {},
   fields: [
     {
       key: 'id',

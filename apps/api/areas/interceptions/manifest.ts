@@ -28,9 +28,8 @@ export const interceptions = defineArea({
     delete: 'bm_interception_delete',
     publish: 'bm_interception_publish',
   },
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
+  list: { sort: { key: 'id', direction: 'DESC' } },
   form: {
-    version: 1,
     tabs: [
       { Id: 1, Name: 'Rule' },
       { Id: 2, Name: 'Code' },

@@ -19,13 +19,11 @@ export const locationKeywords = defineArea({
   sql: 'generated',
   joins: 'JOIN pricewatch_locations l ON l.id = t.location_id JOIN languages lg ON lg.code = t.language_code',
   list: {
-    version: 2,
     sort: { key: 'keyword', direction: 'ASC' },
     requiredParam: { name: 'locationId', otherwise: '/pricewatchLocation/list' },
   },
   // Save and close only: a keyword is added for the location the list shows, then back to it.
   form: {
-    version: 2,
     settings: { hideToolbarActions: ['save'] },
     // Back to the keywords of the location the keyword belongs to.
     redirect: '/locationkeyword/list?locationId={locationId}',

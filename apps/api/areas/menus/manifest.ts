@@ -25,12 +25,11 @@ export const menus = defineArea({
   sql: 'own',
   procedures: { save: 'bm_menu_save', delete: 'bm_menu_delete' },
   list: {
-    version: 1,
     sort: { key: 'id', direction: 'ASC' },
     createRedirect: true,
     rowActions: { delete: { visibleWhen: 'id != 1' } },
   },
-  form: { version: 1, presets: ['Create', 'Edit'] },
+  form: { presets: ['Create', 'Edit'] },
   fields: [
     { key: 'id', label: 'Id', type: 'number', readOnly: true, form: shown('number') },
     {

@@ -27,8 +27,8 @@ export const openApiDocuments = defineArea({
   actions: ['List', 'Create', 'Edit', 'Delete'],
   table: 'open_api_documents',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

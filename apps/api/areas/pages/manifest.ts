@@ -31,10 +31,8 @@ export const pages = defineArea({
   views: { list: 'v_pages', record: 'v_page_record' },
   procedures: { save: 'bm_page_save', delete: 'bm_page_delete' },
   bulkPath: '/api/pages/bulk-update',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  list: { sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
   form: {
-    version: 2,
-    bulkVersion: 1,
     tabs: [
       { Id: 1, Name: 'Page' },
       { Id: 2, Name: 'Content' },

@@ -62,8 +62,8 @@ export const payments = defineArea({
   table: 'payments',
   sql: 'generated',
   joins: 'JOIN reservations r ON r.id = t.reservation_id',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' } },
-  form: { version: 1 },
+  list: { sort: { key: 'id', direction: 'DESC' } },
+  form: {},
   fields: [
     idField,
     pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {

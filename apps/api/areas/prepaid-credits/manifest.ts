@@ -20,8 +20,8 @@ export const prepaidCredits = defineArea({
   table: 'prepaid_credits',
   sql: 'generated',
   joins: 'LEFT JOIN payments sp ON sp.id = t.source_payment_id',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
-  form: { version: 1 },
+  list: { sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  form: {},
   fields: [
     idField,
     {

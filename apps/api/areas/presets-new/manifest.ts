@@ -46,7 +46,6 @@ export const presetsNew = defineArea({
   views: { list: 'v_preset_dynamics', record: 'v_preset_dynamic_record' },
   procedures: { save: 'bm_preset_dynamic_save', delete: 'bm_preset_dynamic_delete' },
   list: {
-    version: 1,
     sort: { key: 'rightName', direction: 'ASC' },
     rowActions: {
       edit: { visibleWhen: '!shipped' },
@@ -54,7 +53,6 @@ export const presetsNew = defineArea({
     },
   },
   form: {
-    version: 1,
     tabs: [
       { Id: 1, Name: 'Preset' },
       { Id: 2, Name: 'Columns' },

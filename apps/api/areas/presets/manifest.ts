@@ -20,11 +20,10 @@ export const presets = defineArea({
   views: { list: 'v_presets', record: 'v_preset_record' },
   procedures: { save: 'bm_preset_save', delete: 'bm_preset_delete' },
   list: {
-    version: 1,
     sort: { key: 'id', direction: 'ASC' },
     rowActions: { delete: { visibleWhen: "name != 'default'" } },
   },
-  form: { version: 1 },
+  form: {},
   fields: [
     { key: 'id', label: 'Id', type: 'number', form: { type: 'number', cssClass: 'readonly' } },
     {

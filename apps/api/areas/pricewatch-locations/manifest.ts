@@ -65,7 +65,6 @@ export const pricewatchLocations = pricewatchArea({
     LEFT JOIN pricewatch_locations pr ON pr.id = t.province_id
     LEFT JOIN pricewatch_locations ci ON ci.id = t.city_id`,
   list: {
-    version: 2,
     extraRowActions: [
       {
         type: 'locationKeyword',
@@ -76,7 +75,7 @@ export const pricewatchLocations = pricewatchArea({
       },
     ],
   },
-  form: { version: 2 },
+  form: {},
   fields: [
     codeField('Code', '[A-Z0-9][A-Z0-9-]{1,39}', 'Capitals, digits and dashes, as in ES-MD or MAD'),
     // The form reads the types' form names (8 is "Geo group"); the list shows their names ("Region").

@@ -48,7 +48,7 @@ export const pricewatchOffices = pricewatchArea({
   joins: `JOIN pricewatch_suppliers s ON s.id = t.supplier_id
     JOIN pricewatch_locations l ON l.id = t.location_id
     JOIN location_types lt ON lt.id = l.location_type_id`,
-  form: { version: 2 },
+  form: {},
   fields: [
     pickedBy('supplierName', 'Supplier', 's.name', 'supplierId', 'pricewatch-suppliers'),
     {

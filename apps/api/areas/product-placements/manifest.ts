@@ -25,9 +25,8 @@ export const productPlacements = defineArea({
   actions: ['List', 'View', 'Create', 'Edit', 'Delete'],
   table: 'product_placements',
   sql: 'generated',
-  list: { version: 1, sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
+  list: { sort: { key: 'id', direction: 'DESC' }, createRedirect: true },
   form: {
-    version: 1,
     tabs: [
       { Id: 1, Name: 'Rule' },
       { Id: 2, Name: 'Validity' },

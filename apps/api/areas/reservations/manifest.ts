@@ -33,7 +33,6 @@ export const reservations = defineArea({
   procedures: { delete: 'bm_reservation_delete' },
   // Get Map: the price-watch location the pick-up place the merchant wrote is (docs/adr/0013-mapping.md).
   map: {
-    version: 1,
     api: '/api/mapReservations',
     kind: 'reservation',
     side: 'merchant',
@@ -43,16 +42,15 @@ export const reservations = defineArea({
     detailLabel: 'Type · country · IATA',
   },
   list: {
-    // Version 2: what staff look for first (number, customer, pick-up date, supplier, total, status)
-    // leads, so it all fits at 1440 px; the rest follows.
-    version: 2,
+    // What staff look for first (number, customer, pick-up date, supplier, total, status) leads, so
+    // it all fits at 1440 px; the rest follows.
     sort: { key: 'id', direction: 'DESC' },
     // Completed reservations are frozen: only fixed actions (View) show on them (ADR 0003).
     settings: { frozenField: 'isLocked' },
     rowActions: { view: { fixed: true }, delete: { visibleWhen: "status != 'confirmed'" } },
   },
-  // Version 2: the status field's column type is a combobox like the list's (the form shows text).
-  form: { version: 2, presets: ['View'], viewOnly: true },
+  // The status field's column type is a combobox like the list's (the form shows text).
+  form: { presets: ['View'], viewOnly: true },
   fields: [
     { key: 'id', label: 'Id', type: 'number', form: readonly('number') },
     { key: 'reservationNumber', label: 'Reservation no.', type: 'text', form: readonly('text') },

@@ -33,7 +33,6 @@ export const resources = defineArea({
   table: 'resources',
   sql: 'generated',
   list: {
-    version: 1,
     sort: { key: 'key', direction: 'ASC' },
     createRedirect: true,
     // A resource's translations and overrides: their lists filtered by it (any query key filters).
@@ -54,7 +53,7 @@ export const resources = defineArea({
       },
     ],
   },
-  form: { version: 1 },
+  form: {},
   fields: [
     idField,
     {

@@ -25,8 +25,8 @@ export const reviews = defineArea({
   table: 'reviews',
   sql: 'generated',
   joins: 'JOIN reservations r ON r.id = t.reservation_id JOIN languages lg ON lg.code = t.language_code',
-  list: { version: 1, sort: { key: 'submittedAt', direction: 'DESC' } },
-  form: { version: 1 },
+  list: { sort: { key: 'submittedAt', direction: 'DESC' } },
+  form: {},
   fields: [
     idField,
     {

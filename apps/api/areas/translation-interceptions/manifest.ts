@@ -22,9 +22,8 @@ export const translationInterceptions = defineArea({
   table: 'translation_interceptions',
   sql: 'generated',
   joins: 'JOIN resources r ON r.id = t.resource_id',
-  list: { version: 1, sort: { key: 'validFrom', direction: 'DESC' }, createRedirect: true },
+  list: { sort: { key: 'validFrom', direction: 'DESC' }, createRedirect: true },
   form: {
-    version: 1,
     tabs: [
       { Id: 1, Name: 'Text' },
       { Id: 2, Name: 'Where and when' },

@@ -54,9 +54,8 @@ export const translationResources = defineArea({
   table: 'translation_resources',
   sql: 'generated',
   joins: 'JOIN resources r ON r.id = t.resource_id JOIN languages lg ON lg.code = t.language_code',
-  list: { version: 1, sort: { key: 'resourceKey', direction: 'ASC' }, createRedirect: true },
+  list: { sort: { key: 'resourceKey', direction: 'ASC' }, createRedirect: true },
   form: {
-    version: 1,
     // Back to the translations of the resource the translation belongs to.
     redirect: '/translationresource/list?resourceId={resourceId}',
   },

@@ -21,9 +21,12 @@ import {
 } from '../../catalog/entity-spec.ts';
 import { mapPresetOf } from '../mapping/map-lists.ts';
 
+/**
+ * A shipped default preset: the right whose screen it is and its definition. It has no version of
+ * its own: the start-up sync numbers the versions a database stores (src/catalog/sync-presets.ts).
+ */
 export interface DefaultPresetSpec {
   rightName: string;
-  version: number;
   definition: PresetDefinition;
 }
 
@@ -154,7 +157,6 @@ function listPreset(area: EntityManifest): DefaultPresetSpec | undefined {
   if (bulk) actions.bulkupdate = { api: area.bulkPath ?? area.api };
   return {
     rightName: rightOf(area, 'List'),
-    version: area.list.version,
     definition: {
       source: area.api,
       settings: { pageItems: 20, paging: true, ...(bulk ? { bulkEdit: true } : {}), ...area.list.settings },
@@ -242,8 +244,8 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
       'create',
     );
   // An area whose create screen is guarded by its Edit right (`rightOverrides`, e.g. payments) has
-  // one preset for that right: a screen finds its preset by right, and a right has one default per
-  // version. Its columns carry both the edit and the create spec; each screen reads its own.
+  // one preset for that right: a screen finds its preset by right, and a right has one shipped
+  // default. Its columns carry both the edit and the create spec; each screen reads its own.
   const shared = wanted('Create') && wanted('Edit') && rightOf(area, 'Create') === rightOf(area, 'Edit');
   if (wanted('Edit') && save) {
     const onCreate = new Map(createColumns().map((c) => [c.key, c.create]));
@@ -252,20 +254,17 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
     );
     presets.push({
       rightName: rightOf(area, 'Edit'),
-      version: form.version,
       definition: preset(columns, shared ? { ...editActions, create: save } : editActions),
     });
   }
   if (wanted('Create') && save && !shared)
     presets.push({
       rightName: rightOf(area, 'Create'),
-      version: form.version,
       definition: preset(createColumns(), { create: save }),
     });
   if (wanted('View'))
     presets.push({
       rightName: rightOf(area, 'View'),
-      version: form.version,
       definition: preset(
         formColumns(fields, 'edit', () => ({ cssClass: 'readonly' })),
         editActions,
@@ -274,7 +273,6 @@ function formPresets(area: EntityManifest): DefaultPresetSpec[] {
   if (wanted('BulkEdit') && save)
     presets.push({
       rightName: rightOf(area, 'BulkEdit'),
-      version: form.bulkVersion ?? form.version,
       // One flat list of the fields a bulk edit may set, without their rules: a marked field is
       // written to every chosen record as given.
       definition: preset(

@@ -1,10 +1,10 @@
 /**
- * Syncs the entity catalogue, preset groups with their role rights, and the shipped default presets
- * from the catalogue files into the database (part of `syncCatalog`, inside its transaction).
+ * Syncs the entity catalogue and the preset groups with their role rights from the catalogue files
+ * into the database (part of `syncCatalog`, inside its transaction; the shipped default presets
+ * follow in sync-presets.ts).
  */
 import type pg from 'pg';
 import { ENTITIES } from '../../catalog/entities/index.ts';
-import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
 import { PRESET_GROUPS } from '../../catalog/presets/preset-groups.ts';
 
 export async function syncEntities(client: pg.PoolClient): Promise<void> {
@@ -33,14 +33,5 @@ export async function syncEntities(client: pg.PoolClient): Promise<void> {
         [group.id, role, r.read ?? false, r.write ?? false, r.edit ?? false, r.delete ?? false],
       );
     }
-  }
-
-  for (const preset of DEFAULT_PRESETS) {
-    await client.query(
-      `INSERT INTO presets (name, right_name, preset_group_id, version, definition, created_by)
-       VALUES ('default', $1, 1, $2, $3, 'catalogue')
-       ON CONFLICT (right_name, version) WHERE name = 'default' AND preset_group_id = 1 DO NOTHING`,
-      [preset.rightName, preset.version, JSON.stringify(preset.definition)],
-    );
   }
 }

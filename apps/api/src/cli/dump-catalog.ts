@@ -31,7 +31,7 @@ const dump = {
   roles: ROLES.map((r) => ({ ...r, rights: [...r.rights].sort() })),
   menu: defaultMenu(),
   entities: byKey(ENTITIES, (e) => e.entity),
-  presets: byKey(DEFAULT_PRESETS, (p) => `${p.rightName} ${p.version}`),
+  presets: byKey(DEFAULT_PRESETS, (p) => p.rightName),
   dropdowns: byKey(DROPDOWNS, (d) => d.name),
 };
 process.stdout.write(`${JSON.stringify(sortKeys(dump), null, 1)}\n`);

@@ -165,13 +165,12 @@ function mapRowActions(procedure: string): RowAction[] {
 /** The default preset of the map list's GetMap right. */
 export function mapPresetOf(
   area: EntityManifest,
-): { rightName: string; version: number; definition: PresetDefinition } | undefined {
+): { rightName: string; definition: PresetDefinition } | undefined {
   if (!area.map) return undefined;
   const list = mapListOf(area, area.map);
   const labelOf = (key: string) => area.fields?.find((f) => f.key === key)?.label ?? key;
   return {
     rightName: list.right,
-    version: area.map.version,
     definition: {
       source: area.map.api,
       settings: {
