@@ -19,8 +19,9 @@ import type { ExportCriteria } from '@bm/contracts';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { loadEntityRegistry } from '../../apps/api/src/catalog/entity-registry.ts';
+import { entityOfSource } from '../../apps/api/src/catalog/sources.ts';
 import { createPool } from '../../apps/api/src/db/pool.ts';
-import { entityOfSource, planExport } from '../../apps/api/src/exports/export-plan.ts';
+import { planExport } from '../../apps/api/src/exports/export-plan.ts';
 import { FETCH_ROWS, runExport } from '../../apps/api/src/exports/export-runner.ts';
 import { localFileStore } from '../../apps/api/src/files/file-store.ts';
 

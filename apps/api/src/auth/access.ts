@@ -9,15 +9,17 @@
  *   (one round trip for the hot list call) and answers 403 itself.
  * The caller's full right set is loaded only when a handler asks for it.
  * A valid token must also carry the `bm-tools-api` scope and speak for an active account whose
- * sessions were not ended after it was issued (sessions.ts); otherwise the answer is 401 {message}.
+ * sessions were not ended after it was issued; otherwise the answer is 401 {message}. The token is
+ * checked by bearer.ts, as the notification hub checks its own.
  */
 import { API_SCOPE } from '@bm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/pool.ts';
 import { hasAnyRight, hasRight, rightsForEmail } from '../users/users.ts';
-import { type SessionChecker, sessionRefusal } from './sessions.ts';
-import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
+import { checkBearer } from './bearer.ts';
+import type { SessionChecker } from './sessions.ts';
+import type { TokenVerifier } from './token-verifier.ts';
 
 type Access = 'public' | 'user' | { right: string; checkedInQuery?: boolean } | { anyOf: string[] };
 
@@ -55,20 +57,12 @@ async function accessPlugin(
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) return reply.code(401).send({ message: 'Unauthorized' });
-    let identity: Awaited<ReturnType<TokenVerifier>>;
-    try {
-      identity = await opts.verify(match[1]);
-    } catch (error) {
-      const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
-      return reply.code(401).send({ message });
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const checked = await checkBearer(token, API_SCOPE, opts);
+    if ('refusal' in checked) {
+      return reply.code(checked.refusal.status).send({ message: checked.refusal.message });
     }
-    if (!identity.scope.includes(API_SCOPE)) {
-      return reply.code(401).send({ message: `The access token lacks the ${API_SCOPE} scope` });
-    }
-    const verdict = await opts.sessions.check(identity);
-    if (verdict !== 'ok') return reply.code(401).send({ message: sessionRefusal[verdict] });
+    const { identity } = checked;
     let rights: Promise<ReadonlySet<string>> | undefined;
     request.caller = {
       email: identity.email,

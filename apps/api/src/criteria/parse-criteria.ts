@@ -13,6 +13,7 @@ import {
   type FilterType,
 } from '@bm/contracts';
 import type { CatalogColumn, EntitySpec } from '../../catalog/entity-spec.ts';
+import { registeredView } from '../catalog/sources.ts';
 import { CriteriaError, type FilterNode, type ListRequest, type SortKey } from './criteria.types.ts';
 import { parseValue } from './parse-value.ts';
 
@@ -163,20 +164,7 @@ function parseFields(
 
 /** `sqlViewName` and `databaseName` may only name what the catalogue registers for the entity. */
 export function resolveSource(entity: EntitySpec, query: QueryInput): string {
-  const view = query.sqlViewName;
-  const database = query.databaseName;
-  if (
-    database !== undefined &&
-    database !== '' &&
-    (typeof database !== 'string' || !entity.dataSources.includes(database))
-  ) {
-    throw new CriteriaError(`databaseName "${shown(database)}" is not registered for ${entity.entity}`);
-  }
-  if (view === undefined || view === '') return entity.view;
-  if (typeof view !== 'string' || !entity.views.includes(view)) {
-    throw new CriteriaError(`sqlViewName "${shown(view)}" is not registered for ${entity.entity}`);
-  }
-  return view;
+  return registeredView(entity, query);
 }
 
 export function parseFilters(raw: unknown, entity: EntitySpec): FilterNode | null {

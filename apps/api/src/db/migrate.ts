@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { installExportQueue } from '../exports/export-jobs.ts';
+import { installExportQueue } from './export-queue.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 /** Glob patterns with forward slashes, as the glob library wants them on every platform. */
@@ -55,7 +55,7 @@ async function upToDate(databaseUrl: string): Promise<boolean> {
 export async function migrate(databaseUrl: string, log: (msg: string) => void = () => {}): Promise<void> {
   // Most starts find nothing to apply: one query answers that, without loading the runner.
   if (!(await upToDate(databaseUrl))) await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
-  // The export queue's tables (pg-boss keeps its own versioned schema, `pgboss`).
+  // The export queue's tables (pg-boss keeps its own versioned schema, `pgboss`): export-queue.ts.
   await installExportQueue(databaseUrl);
 }
 

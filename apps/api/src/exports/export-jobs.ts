@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
-import { createPool, type Db, withTransaction } from '../db/pool.ts';
+import { bossOptions, EXPORT_QUEUE, queueOptions, STOP_MS, stopBoss, within } from '../db/export-queue.ts';
+import { type Db, withTransaction } from '../db/pool.ts';
 import type { FileStore } from '../files/file-store.ts';
 import {
   EXPORT_KEY_PREFIX,
@@ -25,8 +26,6 @@ import {
   runExport,
 } from './export-runner.ts';
 
-const EXPORT_QUEUE = 'bm-export';
-const BOSS_SCHEMA = 'pgboss';
 /** How often each instance sweeps storage, unless configured (EXPORT_SWEEP_SECONDS). */
 const DEFAULT_SWEEP_SECONDS = 600;
 /** How long a running export's lease lasts without renewal, unless configured (EXPORT_LEASE_SECONDS). */
@@ -34,10 +33,6 @@ const DEFAULT_LEASE_SECONDS = 30;
 /** Back-off of a write retried while the database is away: first wait, longest wait. */
 const PERSIST_FIRST_MS = 250;
 const PERSIST_MAX_MS = 5000;
-/** The queue's job timeout until an instance starts with its own (EXPORT_JOB_TIMEOUT_MINUTES). */
-const DEFAULT_JOB_TIMEOUT_MINUTES = 60;
-/** Retries of a run that failed for reasons outside the export (a stop, the database away). */
-const RETRY_LIMIT = 10;
 
 export interface ExportJobsOptions {
   db: Db;
@@ -70,66 +65,6 @@ export interface ExportJobs {
   readonly worker: string;
   /** Hands running exports back and stops the queue; pending work stays in the database. */
   stop(): Promise<void>;
-}
-
-/**
- * pg-boss runs its SQL through one of our pools (every client of which has an error listener, and
- * the pool's connect timeout), never a pool of its own: a connection cut while the database stops
- * then fails a call instead of ending the process.
- */
-const bossOptions = (pool: Db): PgBoss.ConstructorOptions => ({
-  schema: BOSS_SCHEMA,
-  db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-});
-
-const queueOptions = (jobTimeoutMinutes: number): PgBoss.Queue => ({
-  name: EXPORT_QUEUE,
-  retryLimit: RETRY_LIMIT,
-  retryDelay: 1,
-  retryBackoff: false,
-  expireInSeconds: jobTimeoutMinutes * 60,
-});
-
-/**
- * Creates the queue's tables and the queue (if missing) in the database: run with the migrations,
- * so an instance's start finds them and two instances never race to create them. Each instance's
- * start sets the queue's options from its own configuration.
- */
-export async function installExportQueue(databaseUrl: string): Promise<void> {
-  const pool = createPool(databaseUrl, 1);
-  const boss = new PgBoss({ ...bossOptions(pool), supervise: false, schedule: false });
-  boss.on('error', () => {});
-  try {
-    await boss.start();
-    await boss.createQueue(EXPORT_QUEUE, queueOptions(DEFAULT_JOB_TIMEOUT_MINUTES));
-  } finally {
-    await stopBoss(boss);
-    await pool.end().catch(() => {});
-  }
-}
-
-/** How long stopping the queue may take; the database may be going away at the same moment. */
-const STOP_MS = 15_000;
-
-/** Waits for `work` (its failure ignored) at most `ms`: a shutdown is never held up for ever. */
-async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    work.catch(() => {}),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      timer.unref();
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
-/**
- * Stops pg-boss (its supervision; our own loops run the jobs), bounded: the database may be
- * stopping at the same moment. Whatever was not finished stays in the database for the next start.
- */
-function stopBoss(boss: PgBoss): Promise<void> {
-  return within(boss.stop({ graceful: false, wait: true }), STOP_MS);
 }
 
 export async function startExportJobs(options: ExportJobsOptions): Promise<ExportJobs> {

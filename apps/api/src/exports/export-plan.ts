@@ -6,7 +6,6 @@
  */
 import { type ExportCriteria, exportCriteriaSchema } from '@bm/contracts';
 import { type CatalogColumn, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
-import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import { CriteriaError } from '../criteria/criteria.types.ts';
 import { columnMap, parseListQuery } from '../criteria/parse-criteria.ts';
 import { bothGuards, estimateSql, exportSql, ownerGuard, type SqlQuery } from '../criteria/plan-sql.ts';
@@ -40,12 +39,6 @@ export function parseExportCriteria(raw: unknown): ExportCriteria {
     );
   }
   return parsed.data;
-}
-
-/** The entity whose list the source path reads (its query string ignored), or undefined. */
-export function entityOfSource(registry: EntityRegistry, source: string): EntitySpec | undefined {
-  const path = source.split(/[?#]/)[0] ?? '';
-  return registry.byApi(path.replace(/\/+$/, ''));
 }
 
 export function planExport(entity: EntitySpec, criteria: ExportCriteria, email: string): ExportPlan {

@@ -20,13 +20,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, missingRight } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
+import { entityOfSource } from '../catalog/sources.ts';
 import { CriteriaError } from '../criteria/criteria.types.ts';
 import type { Db } from '../db/pool.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { HttpError } from '../http/http-error.ts';
+import { runAction, type WriteTarget, writeRight } from '../records/write-path.ts';
 import { hasRight } from '../users/users.ts';
 import type { ExportJobs } from './export-jobs.ts';
-import { entityOfSource, parseExportCriteria, planExport } from './export-plan.ts';
+import { parseExportCriteria, planExport } from './export-plan.ts';
+
+/**
+ * The exports as the write path sees them: cancelling one needs the Export right (what it stops is
+ * the caller's own export, which its statement checks), and runs no procedure.
+ */
+const EXPORTS: WriteTarget = {
+  entity: 'Export',
+  rightPrefix: 'BMTools/Export',
+  rights: { Cancel: EXPORT_RIGHT },
+  procedures: {},
+};
 
 /** Exports one person may have queued or running at once. */
 const MAX_OPEN_EXPORTS = 5;
@@ -220,32 +233,39 @@ export async function exportRoutes(
     },
   );
 
+  // A cancel is an action on a record, so it takes the write path (records/write-path.ts): its right,
+  // one transaction retried once on a serialization failure or deadlock, PostgreSQL's refusals
+  // mapped in one place. It runs a fixed statement of its own, so there is no procedure to name.
   api.post(
     '/api/exports/:id/cancel',
     {
-      config: access,
+      config: { access: { right: writeRight(EXPORTS, 'cancel') } },
       schema: { tags: ['Export'], summary: 'Cancel one of your queued or running exports', params: idParams },
     },
     async (request) => {
       const id = parseId(request.params.id);
       const { email } = callerOf(request);
-      const { rows } = await db.query<{ status: string; mine: boolean; cancelled: boolean }>(
-        `WITH target AS (
-           SELECT id, status, lower(requested_by) = lower($2) AS mine FROM exports WHERE id = $1 FOR UPDATE
-         ), cancelled AS (
-           UPDATE exports e SET status = 'cancelled', finished_at = now()
-             FROM target t
-            WHERE e.id = t.id AND t.mine AND t.status IN ('queued', 'running')
-           RETURNING e.id
-         )
-         SELECT t.status, t.mine, EXISTS (SELECT 1 FROM cancelled) AS cancelled FROM target t`,
-        [id, email],
-      );
-      const row = rows[0];
-      if (!row) throw new HttpError(404, 'The export does not exist');
-      if (!row.mine) throw new HttpError(403, 'This export belongs to someone else');
-      if (!row.cancelled) throw new HttpError(409, `The export is already ${row.status}`);
-      return { isSuccess: true, id, message: 'Export cancelled' };
+      const result = await runAction(db, EXPORTS, 'cancel', async (client) => {
+        const { rows } = await client.query<{ status: string; mine: boolean; cancelled: boolean }>(
+          `WITH target AS (
+             SELECT id, status, lower(requested_by) = lower($2) AS mine FROM exports WHERE id = $1 FOR UPDATE
+           ), cancelled AS (
+             UPDATE exports e SET status = 'cancelled', finished_at = now()
+               FROM target t
+              WHERE e.id = t.id AND t.mine AND t.status IN ('queued', 'running')
+             RETURNING e.id
+           )
+           SELECT t.status, t.mine, EXISTS (SELECT 1 FROM cancelled) AS cancelled FROM target t`,
+          [id, email],
+        );
+        const row = rows[0];
+        if (!row) return { isSuccess: false, notFound: true, message: 'The export does not exist' };
+        // Refusals of the request itself, not of the data: they pass the write path unchanged.
+        if (!row.mine) throw new HttpError(403, 'This export belongs to someone else');
+        if (!row.cancelled) throw new HttpError(409, `The export is already ${row.status}`);
+        return { isSuccess: true, id, message: 'Export cancelled' };
+      });
+      return { isSuccess: true, id: result.id ?? id, message: result.message ?? 'Export cancelled' };
     },
   );
 }

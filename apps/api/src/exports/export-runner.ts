@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { type ExportCriteria, exportDownloadPath } from '@bm/contracts';
 import type pg from 'pg';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
+import { entityOfSource } from '../catalog/sources.ts';
 import { CriteriaError } from '../criteria/criteria.types.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
@@ -19,7 +20,7 @@ import type { FileStore, FileUpload } from '../files/file-store.ts';
 import { plannedRows } from '../lists/list-service.ts';
 import { raiseNotification } from '../notifications/notification-store.ts';
 import { hasRight } from '../users/users.ts';
-import { type ExportPlan, entityOfSource, planExport } from './export-plan.ts';
+import { type ExportPlan, planExport } from './export-plan.ts';
 
 /** Where exports' files are kept in the store: `xlsx/{id}-{attempt}-{random}.xlsx`. */
 export const EXPORT_KEY_PREFIX = 'xlsx/';

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { DROPDOWNS, type LookupFilterType } from '../../catalog/dropdowns.ts';
 import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
 import { callerOf, missingRight } from '../auth/access.ts';
+import { registeredView } from '../catalog/sources.ts';
 import {
   type CodeValidationLimits,
   createValidationPool,
@@ -80,14 +81,12 @@ export async function lookupRoutes(
       if (!spec.rights.some((right) => held.has(right))) {
         return reply.code(403).send(missingRight(spec.rights.join(' or ')));
       }
-      const { sqlViewName, databaseName, name, pageSize } = request.query;
-      if (sqlViewName && sqlViewName !== spec.view)
-        throw new HttpError(
-          400,
-          `sqlViewName "${sqlViewName.slice(0, 50)}" is not registered for this lookup`,
-        );
-      if (databaseName && databaseName !== 'main')
-        throw new HttpError(400, `databaseName "${databaseName.slice(0, 50)}" is not registered`);
+      const { name, pageSize } = request.query;
+      // A lookup reads its one view, in the main database.
+      registeredView(
+        { entity: `lookup ${spec.name}`, view: spec.view, views: [spec.view], dataSources: ['main'] },
+        request.query,
+      );
       const columns = spec.columns.map(quoteIdent).join(', ');
       const params: unknown[] = [pageSize];
       const conditions: string[] = [];

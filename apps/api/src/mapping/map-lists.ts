@@ -18,6 +18,7 @@ import { AREA_INDEX } from '../../areas/index.ts';
 import type { EntityManifest, MapKind, MapListSpec, Tags } from '../../areas/manifest.ts';
 import { tagOptions } from '../../areas/manifest.ts';
 import { BASE_LIST_TYPE, type CatalogColumnType, type EntitySpec } from '../../catalog/entity-spec.ts';
+import type { WriteTarget } from '../records/write-path.ts';
 
 export interface MapList {
   area: EntityManifest;
@@ -26,11 +27,15 @@ export interface MapList {
   entity: EntitySpec;
   /** The table of the record a list is of (its existence is checked: 404). */
   table: string;
-  /** GetMap opens the list; Map runs its actions. */
+  /** GetMap opens the list. */
   right: string;
-  mapRight: string;
   /** The one procedure its actions run. */
   procedure: string;
+  /**
+   * What its actions write, for the write path: the area's records, the Map right for every action,
+   * and the one procedure registered for each.
+   */
+  target: WriteTarget;
 }
 
 interface MapColumn {
@@ -100,14 +105,21 @@ export const procedureOf = (kind: MapKind): string => `bm_map_${kind}`;
 function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
   const right = entityRightName(area.entity, 'GetMap', area.rightOverrides);
   const view = functionOf(spec);
+  const procedure = procedureOf(spec.kind);
   if (!area.table) throw new Error(`Area ${area.entity} declares a map list but no table`);
   return {
     area,
     spec,
     table: area.table,
     right,
-    mapRight: entityRightName(area.entity, 'Map', area.rightOverrides),
-    procedure: procedureOf(spec.kind),
+    procedure,
+    target: {
+      entity: area.entity,
+      singular: area.singular,
+      rightPrefix: `BMTools/${area.entity}`,
+      rights: { Map: entityRightName(area.entity, 'Map', area.rightOverrides) },
+      procedures: Object.fromEntries(Object.values(MAP_ACTIONS).map((key) => [key, procedure])),
+    },
     entity: {
       entity: `${area.entity}Map`,
       api: spec.api,

@@ -3,9 +3,11 @@
  * - `GET {api}?id=` and `GET {api}/page-summarize?id=`: the list engine over the candidates of
  *   record `id` (GetMap right; 404 for an unknown record);
  * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`: the kind's procedure, which keeps the rules
- *   (Map right; the procedure must be the list's own; 404 for an unknown record, 400 for a record of
- *   another kind; ignore and disable need a note). The answer is `{isSuccess, messageTitle?,
- *   messageContent?, actionType?}`.
+ *   (404 for an unknown record, 400 for a record of another kind; ignore and disable need a note),
+ *   run through the write path (records/write-path.ts) as every action on a record is: the Map
+ *   right, the list's own procedure only, one transaction retried once on a serialization failure
+ *   or deadlock, PostgreSQL's refusals mapped to 400/409 naming the field. The answer is
+ *   `{isSuccess, messageTitle?, messageContent?, actionType?}`.
  */
 import {
   int4IdSchema,
@@ -23,9 +25,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../auth/access.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
-import type { Db } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refusalOf, runList, runPageSummary } from '../lists/list-service.ts';
+import { type ProcedureResult, registeredProcedure, runAction, writeRight } from '../records/write-path.ts';
 import { MAP_LISTS, type MapList } from './map-lists.ts';
 
 const listQuery = z
@@ -84,7 +87,8 @@ function actionInput(key: MapActionKey, body: MapActionBody): ActionInput {
   return { merchantRecordId, pricewatchId: null, note: note.trim() };
 }
 
-interface ProcedureAnswer {
+/** What a map procedure `(action, merchant id, price-watch id, confirmation, note, actor) → jsonb` answers. */
+interface MapAnswer {
   status: 'done' | 'confirm' | 'error' | 'notfound' | 'invalid';
   field?: string;
   message?: string;
@@ -93,13 +97,41 @@ interface ProcedureAnswer {
   actionType?: string;
 }
 
-function answerOf(answer: ProcedureAnswer): MapActionResult {
-  if (answer.status === 'notfound') throw new HttpError(404, answer.message ?? 'Not found');
-  if (answer.status === 'invalid')
-    throw badField(answer.field ?? 'pricewatchId', answer.message ?? 'Invalid');
-  const { messageTitle, messageContent, actionType } = answer;
+/**
+ * Calls the list's procedure in the write transaction and reads its answer into the write path's
+ * result: `done` succeeds; `confirm` and `error` ask or tell the user (they carry an actionType);
+ * `notfound` is a 404, `invalid` a 400 naming its field (pricewatchId unless it names another).
+ */
+async function callMapProcedure(
+  client: Queryable,
+  procedure: string,
+  key: MapActionKey,
+  input: ActionInput,
+  confirmation: string | null,
+  actor: string,
+): Promise<ProcedureResult> {
+  const { rows } = await client.query<{ answer: MapAnswer }>(
+    `SELECT ${quoteIdent(procedure)}($1, $2, $3, $4, $5, $6) AS answer`,
+    [key, input.merchantRecordId, input.pricewatchId, confirmation, input.note, actor],
+  );
+  const answer = rows[0]?.answer;
+  if (!answer) throw new Error(`${procedure} answered nothing`);
+  const { status, message, messageTitle, messageContent, actionType } = answer;
   return {
-    isSuccess: answer.status === 'done',
+    isSuccess: status === 'done',
+    ...(status === 'notfound' ? { notFound: true, message: message ?? 'Not found' } : {}),
+    ...(status === 'invalid' ? { field: answer.field ?? 'pricewatchId', message: message ?? 'Invalid' } : {}),
+    ...(messageTitle ? { messageTitle } : {}),
+    ...(messageContent ? { messageContent } : {}),
+    ...(actionType ? { actionType } : {}),
+  };
+}
+
+/** The wire answer of a map action: the result's dialog, without what only the write path reads. */
+function mapActionResult(result: ProcedureResult): MapActionResult {
+  const { messageTitle, messageContent, actionType } = result;
+  return {
+    isSuccess: result.isSuccess,
     ...(messageTitle ? { messageTitle } : {}),
     ...(messageContent ? { messageContent } : {}),
     ...(actionType ? { actionType } : {}),
@@ -155,29 +187,19 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
       api.post(
         `${entity.api}/${key}`,
         {
-          config: { access: { right: list.mapRight } },
+          config: { access: { right: writeRight(list.target, key) } },
           bodyLimit: 16 * 1024,
           schema: { tags, summary: `${key} from the map list`, body: mapActionBodySchema },
         },
         async (request): Promise<MapActionResult> => {
           const body = request.body;
-          if (body.storeProcedure !== list.procedure)
-            throw badField('storeProcedure', `This map list runs ${list.procedure}`);
+          const procedure = registeredProcedure(list.target, key, body.storeProcedure);
           const input = actionInput(key, body);
-          const { rows } = await db.query<{ answer: ProcedureAnswer }>(
-            `SELECT ${quoteIdent(list.procedure)}($1, $2, $3, $4, $5, $6) AS answer`,
-            [
-              key,
-              input.merchantRecordId,
-              input.pricewatchId,
-              body.actionType ?? null,
-              input.note,
-              callerOf(request).email,
-            ],
+          const actor = callerOf(request).email;
+          const result = await runAction(db, list.target, key, (client) =>
+            callMapProcedure(client, procedure, key, input, body.actionType ?? null, actor),
           );
-          const answer = rows[0]?.answer;
-          if (!answer) throw new Error(`${list.procedure} answered nothing`);
-          return answerOf(answer);
+          return mapActionResult(result);
         },
       );
     }

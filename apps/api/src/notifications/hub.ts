@@ -1,6 +1,7 @@
 /**
  * The notification hub (a fixed wire shape): a WebSocket at `/notificationshub?access_token=…`.
- * The token is verified before the upgrade and must carry the hub scope. Each instance LISTENs on
+ * The token is checked before the upgrade exactly as the API checks its own (auth/bearer.ts), with
+ * the hub scope instead of the API's: any refusal is a plain HTTP 401. Each instance LISTENs on
  * `bm_notifications`; a new notification row announces `{id, to, row}` there (migrations
  * 1700000008000, 1700000010850), and the instance holding sockets of `to` sends
  * `{"type":"receiveNewMessage","message":{…}}` to those sockets only: the message is made from the
@@ -22,8 +23,9 @@ import { HUB_SCOPE, type HubMessage } from '@bm/contracts';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { checkBearer, type TokenIdentity } from '../auth/bearer.ts';
 import { type SessionChecker, sessionRefusal } from '../auth/sessions.ts';
-import { InvalidTokenError, type TokenVerifier } from '../auth/token-verifier.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/pool.ts';
 import { announcedNotification, notificationById } from './notification-store.ts';
 
@@ -226,22 +228,14 @@ export async function notificationHub(
     {
       websocket: true,
       schema: { hide: true },
-      // Runs before the upgrade: a refused token gets a plain HTTP 401, no socket.
+      // Runs before the upgrade: a refused token gets the API's plain HTTP answer (401, the same
+      // message, bearer.ts), and no socket.
       preValidation: async (request, reply) => {
-        const token = request.query.access_token;
-        if (!token) return reply.code(401).send({ message: 'Unauthorized' });
-        try {
-          const identity = await verify(token);
-          if (!identity.scope.includes(HUB_SCOPE)) {
-            return reply.code(403).send({ message: `The access token lacks the ${HUB_SCOPE} scope` });
-          }
-          const verdict = await sessions.check(identity);
-          if (verdict !== 'ok') return reply.code(401).send({ message: sessionRefusal[verdict] });
-          request.hubIdentity = identity;
-        } catch (error) {
-          const message = error instanceof InvalidTokenError ? error.message : 'Unauthorized';
-          return reply.code(401).send({ message });
+        const checked = await checkBearer(request.query.access_token, HUB_SCOPE, { verify, sessions });
+        if ('refusal' in checked) {
+          return reply.code(checked.refusal.status).send({ message: checked.refusal.message });
         }
+        request.hubIdentity = checked.identity;
       },
     },
     (socket, request) => {
@@ -271,7 +265,7 @@ export async function notificationHub(
   );
 }
 
-type HubIdentity = Awaited<ReturnType<TokenVerifier>>;
+type HubIdentity = TokenIdentity;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -27,6 +27,7 @@ import {
 import { AREA_INDEX } from '../../areas/index.ts';
 import { ENTITIES } from '../../catalog/entities/index.ts';
 import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
+import { sourcesOfRight } from '../catalog/sources.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { findInputProblem } from '../http/input-guard.ts';
@@ -47,20 +48,6 @@ const invalid = (errors: Record<string, string>) =>
 
 /** Every list the server serves (GET {api}): the areas' lists and their map lists. */
 const LIST_SOURCES = [...ENTITIES, ...MAP_LISTS.map((list) => list.entity)];
-
-/**
- * The registered list sources of a right: the API path of each catalogue entry the right belongs
- * to (its right prefix, or a right it spells otherwise), as the catalogue test pairs them.
- */
-function registeredSources(rightName: string): string[] {
-  return [
-    ...new Set(
-      LIST_SOURCES.filter(
-        (e) => rightName.startsWith(`${e.rightPrefix}/`) || Object.values(e.rights ?? {}).includes(rightName),
-      ).map((e) => e.api),
-    ),
-  ];
-}
 
 /** The post and download row actions an area declares, by its list source: `type pageUrl`. */
 const DECLARED_CALLS = new Map<string, Set<string>>();
@@ -155,7 +142,7 @@ function checkColumns(definition: PresetDefinition, errors: Errors): void {
 
 function checkRules(definition: PresetDefinition, rightName: string, rules: PresetUrlRules): void {
   const errors: Errors = new Map();
-  const registered = registeredSources(rightName);
+  const registered = sourcesOfRight(LIST_SOURCES, rightName);
   checkSource(definition, registered, errors);
   if (definition.cssUrl !== undefined && !isAllowedStylesheetUrl(definition.cssUrl, rules.ownOrigin))
     errors.set('definition.cssUrl', 'Must be a stylesheet on this site (a path starting with /)');

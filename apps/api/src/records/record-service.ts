@@ -6,6 +6,7 @@
  */
 import type { SavePayload, SaveResult } from '@bm/contracts';
 import { type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
+import { registeredView } from '../catalog/sources.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -21,22 +22,11 @@ function parseId(id: string): string {
   return id;
 }
 
+/** The record view a read names (its `sqlViewName`, else the record view), or a 400 (sources.ts). */
 function checkSource(entity: EntitySpec, query: { sqlViewName?: string; databaseName?: string }): string {
   const record = entity.record;
   if (!record) throw new HttpError(404, `${entity.entity} records cannot be read one by one`);
-  if (query.databaseName && !entity.dataSources.includes(query.databaseName)) {
-    throw new HttpError(
-      400,
-      `databaseName "${query.databaseName.slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
-  }
-  if (query.sqlViewName && !record.views.includes(query.sqlViewName)) {
-    throw new HttpError(
-      400,
-      `sqlViewName "${query.sqlViewName.slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
-  }
-  return query.sqlViewName || record.view;
+  return registeredView({ ...entity, view: record.view, views: record.views }, query);
 }
 
 /**
@@ -138,13 +128,9 @@ export async function publishRecord(
   return { isSuccess: true, id: result.id ?? key, message: result.message ?? '' };
 }
 
+/** A save's or delete's `databaseName` must be one the entity registers (sources.ts). */
 function checkDatabase(entity: EntitySpec, databaseName: string | undefined): void {
-  if (databaseName && !entity.dataSources.includes(databaseName)) {
-    throw new HttpError(
-      400,
-      `databaseName "${databaseName.slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
-  }
+  registeredView(entity, { databaseName });
 }
 
 export interface DeleteBody {
@@ -166,13 +152,11 @@ export async function deleteRecord(
   actor: string,
 ): Promise<SaveResult> {
   const procedure = registeredProcedure(entity, 'delete', body.storeProcedure);
-  checkDatabase(entity, body.databaseName ?? query.databaseName);
-  if (query.sqlViewName && !entity.views.includes(query.sqlViewName)) {
-    throw new HttpError(
-      400,
-      `sqlViewName "${query.sqlViewName.slice(0, 50)}" is not registered for ${entity.entity}`,
-    );
-  }
+  // The list's views: a delete reads no view, but a named one must still be registered.
+  registeredView(entity, {
+    databaseName: body.databaseName ?? query.databaseName,
+    sqlViewName: query.sqlViewName,
+  });
   if (!ID.test(id)) throw new HttpError(400, 'The id must be a whole number');
   // The id travels as text: the procedure casts it, and a JS number would round ids past 2^53.
   const values: Record<string, unknown> = { [entity.key]: id };

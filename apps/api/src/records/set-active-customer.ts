@@ -13,6 +13,7 @@
 import type { SaveResult } from '@bm/contracts';
 import { z } from 'zod';
 import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { registeredView } from '../catalog/sources.ts';
 import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { registeredProcedure, runWrite } from './write-path.ts';
@@ -84,10 +85,7 @@ export async function setIsActiveCustomer(
     });
   }
   const procedure = registeredProcedure(entity, 'setIsActiveCustomer', parsed.data.storeProcedure);
-  const { databaseName } = parsed.data;
-  if (databaseName && !entity.dataSources.includes(databaseName)) {
-    throw refuse('databaseName', 'Is not registered for this entity');
-  }
+  registeredView(entity, { databaseName: parsed.data.databaseName });
   const values = rowOf(entity, parsed.data.values);
   const result = await runWrite(db, entity, 'setIsActiveCustomer', procedure, values, actor);
   return { isSuccess: true, id: result.id ?? values[entity.key] ?? null, message: result.message ?? '' };

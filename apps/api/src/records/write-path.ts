@@ -1,25 +1,45 @@
 /**
- * The one write path. Create, update, bulk update, delete, publish and set-active-customer of every
- * catalogue entity run through here, in this order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
+ * The one write path (issue 38: one pipeline for every request rule). Every action on a record runs
+ * through here: create, update, bulk update, delete, publish and set-active-customer of every
+ * catalogue entity, the map lists' map, unmap, blacklist (`ignore`) and disable (restoring a
+ * blacklisted or disabled record is a map the user confirmed), and cancelling an export; in this
+ * order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
  * 1. the route declares the right of its action (`writeRight`), which access control checks
  *    before anything else (403);
- * 2. the procedure is the one the catalogue registers for that entity and action; a procedure the
- *    request names must be exactly it, so a client's `storeProcedure` is never executed as given;
+ * 2. the procedure is the one the catalogue registers for that target and action; a procedure the
+ *    request names must be exactly it, so a client's `storeProcedure` is never executed as given
+ *    (`registeredProcedure`; an export's cancel runs a fixed statement and names none);
  * 3. it runs in a transaction with the actor from the token, retried once on a serialization
- *    failure or deadlock;
+ *    failure or deadlock, a second one being a 409 (`inWriteTransaction`);
  * 4. PostgreSQL refusals are mapped here and only here, into HttpErrors whose body is
- *    `{message, errors?, current?}` like every other refusal. Connection-class errors pass
- *    through untouched: the app's error handler answers them with 503.
+ *    `{message, errors?, current?}` like every other refusal (`mapDatabaseError`). Connection-class
+ *    errors pass through untouched: the app's error handler answers them with 503;
+ * 5. the procedure's answer is one shape, `ProcedureResult`, settled here into the result or the
+ *    refusal (`settle`); each route then sends the part of it its wire shape has.
  */
+import type { MapActionKey } from '@bm/contracts';
 import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../criteria/plan-sql.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 
-export type WriteAction = Extract<
+/** The writes of a catalogue entity's records. */
+type RecordAction = Extract<
   EntityAction,
   'create' | 'update' | 'bulkupdate' | 'delete' | 'publish' | 'setIsActiveCustomer'
 >;
+
+/** Every action on a record: a catalogue entity's writes, a map list's actions, an export's cancel. */
+export type WriteAction = RecordAction | MapActionKey | 'cancel';
+
+/**
+ * What an action acts on: a catalogue entity, the records of a map list, the exports. `entity` and
+ * `singular` name it in messages; the right of an action is `{rightPrefix}/{segment}` unless
+ * `rights` spells it otherwise.
+ */
+export type WriteTarget = Pick<EntitySpec, 'entity' | 'singular' | 'rightPrefix' | 'rights'> & {
+  procedures: Partial<Record<WriteAction, string>>;
+};
 
 /** The right segment each write needs, e.g. `BMTools/Page/BulkEdit` for a bulk update. */
 const RIGHT_OF: Record<WriteAction, string> = {
@@ -29,23 +49,45 @@ const RIGHT_OF: Record<WriteAction, string> = {
   delete: 'Delete',
   publish: 'Publish',
   setIsActiveCustomer: 'SetIsActiveCustomer',
+  // One right runs every action of a map list.
+  map: 'Map',
+  unmap: 'Map',
+  ignore: 'Map',
+  disable: 'Map',
+  cancel: 'Cancel',
 };
 
-export const writeRight = (entity: EntitySpec, action: WriteAction): string =>
-  entityRight(entity, RIGHT_OF[action]);
+export const writeRight = (target: WriteTarget, action: WriteAction): string =>
+  entityRight(target, RIGHT_OF[action]);
 
-/** What a registered procedure `(values jsonb, actor text) → jsonb` answers. */
+/**
+ * What a procedure answers, the one result shape of every action: what a record procedure
+ * `(values jsonb, actor text) → jsonb` returns as it is; a map procedure's answer is read into it
+ * (mapping/map-routes.ts).
+ */
 export interface ProcedureResult {
   isSuccess: boolean;
   id?: number | string | null;
   message?: string;
+  /** The record changed since the caller read it: 409 with the record as it is now. */
   conflict?: boolean;
+  /** The record (or one it names) does not exist: 404. */
   notFound?: boolean;
+  /** The field a refusal is about: its 400 names it. */
+  field?: string;
+  /**
+   * A question or notice for the user instead of a refusal: the answer is sent (200) whatever
+   * `isSuccess` says, and the user confirms by sending it back (a map action's `replace:…` or
+   * `restore:…`), or reads it (`error`, `success`).
+   */
+  actionType?: string;
+  messageTitle?: string;
+  messageContent?: string;
 }
 
 /** The registered procedure of an action; a named one (non-empty) must be exactly it. */
 export function registeredProcedure(
-  entity: EntitySpec,
+  entity: WriteTarget,
   action: WriteAction,
   named: string | undefined,
 ): string {
@@ -88,7 +130,7 @@ export const isRetryable = (error: unknown): boolean =>
  */
 export async function inWriteTransaction<T>(
   db: Db,
-  entity: EntitySpec,
+  entity: WriteTarget,
   action: WriteAction,
   work: (client: Queryable) => Promise<T>,
 ): Promise<T> {
@@ -108,7 +150,7 @@ export async function inWriteTransaction<T>(
  */
 export type StoredRowCheck = (client: Queryable, id: unknown) => Promise<void>;
 
-/** Runs the registered procedure of one write and turns its answer into a result or an HttpError. */
+/** Runs the registered procedure of one record write and settles its answer. */
 export async function runWrite(
   db: Db,
   entity: EntitySpec,
@@ -119,12 +161,44 @@ export async function runWrite(
   current?: () => Promise<Record<string, unknown> | undefined>,
   afterWrite?: StoredRowCheck,
 ): Promise<ProcedureResult> {
-  const result = await inWriteTransaction(db, entity, action, async (client) => {
-    const answer = await callProcedure(client, procedure, values, actor);
-    if (answer.isSuccess && afterWrite) await afterWrite(client, answer.id ?? values[entity.key]);
-    return answer;
-  });
-  if (result.isSuccess) return result;
+  return runAction(
+    db,
+    entity,
+    action,
+    async (client) => {
+      const answer = await callProcedure(client, procedure, values, actor);
+      if (answer.isSuccess && afterWrite) await afterWrite(client, answer.id ?? values[entity.key]);
+      return answer;
+    },
+    current,
+  );
+}
+
+/**
+ * Runs one action's work (its procedure call) in the write transaction and settles its answer: the
+ * path every action takes, whatever its procedure's signature.
+ */
+export async function runAction(
+  db: Db,
+  target: WriteTarget,
+  action: WriteAction,
+  work: (client: Queryable) => Promise<ProcedureResult>,
+  current?: () => Promise<Record<string, unknown> | undefined>,
+): Promise<ProcedureResult> {
+  return settle(await inWriteTransaction(db, target, action, work), action, current);
+}
+
+/**
+ * A procedure's answer as the result or the refusal: a success, or an answer asking or telling the
+ * user something (`actionType`), is the result; a conflict is a 409 with the current record, a
+ * missing row a 404, anything else a 400 (naming the field the procedure names).
+ */
+async function settle(
+  result: ProcedureResult,
+  action: WriteAction,
+  current?: () => Promise<Record<string, unknown> | undefined>,
+): Promise<ProcedureResult> {
+  if (result.isSuccess || result.actionType !== undefined) return result;
   if (result.conflict) {
     // 409 {message, current}: the stored record as it is now, so the form can show what changed.
     throw Object.assign(new HttpError(409, result.message ?? 'The record was changed by someone else'), {
@@ -133,7 +207,8 @@ export async function runWrite(
   }
   // A delete procedure's only refusal is a missing row (they predate the notFound flag).
   if (result.notFound || action === 'delete') throw new HttpError(404, result.message ?? 'Not found');
-  throw new HttpError(400, result.message ?? REFUSED[action]);
+  const message = result.message ?? REFUSED[action];
+  throw new HttpError(400, message, result.field ? { [result.field]: message } : undefined);
 }
 
 const REFUSED: Record<WriteAction, string> = {
@@ -143,6 +218,11 @@ const REFUSED: Record<WriteAction, string> = {
   delete: 'The record was not deleted',
   publish: 'The record was not published',
   setIsActiveCustomer: 'The active customer was not set',
+  map: 'The record was not mapped',
+  unmap: 'The mapping was not removed',
+  ignore: 'The record was not added to the blacklist',
+  disable: 'The record was not disabled',
+  cancel: 'The export was not cancelled',
 };
 
 interface PgError {
@@ -171,14 +251,14 @@ function fieldOf(e: PgError): string {
   return column ? camel(column) : 'values';
 }
 
-const singular = (entity: EntitySpec) =>
+const singular = (entity: WriteTarget) =>
   (entity.singular ?? entity.entity.replace(/([a-z])([A-Z])/g, '$1 $2')).toLowerCase();
 
 /**
  * The HttpError a PostgreSQL refusal of a write becomes. Anything that is not a refusal of the
  * data (a connection error, a bug) is returned unchanged, for the app's error handler.
  */
-export function mapDatabaseError(error: unknown, entity: EntitySpec, action: WriteAction): unknown {
+export function mapDatabaseError(error: unknown, entity: WriteTarget, action: WriteAction): unknown {
   if (error instanceof HttpError || !isPgError(error)) return error;
   const code = error.code ?? '';
   const field = fieldOf(error);
