@@ -4,9 +4,9 @@
  * its own; the tables are in pricewatch-locations/migrations (docs/adr/0012-catalogue.md).
  */
 import type { EntityAction } from '@bm/contracts';
-import type { DropdownSpec } from '../catalog/dropdowns.ts';
 import {
   type AreaField,
+  type DropdownSpec,
   defineArea,
   type EntityManifest,
   type FormSettings,
@@ -199,6 +199,7 @@ export function pricewatchArea({
     group: 'Price-watch',
     actions: MAPPABLE,
     home: true,
+    titleField: 'name',
     sql: 'generated',
     list: { sort: { key: 'name', direction: 'ASC' }, createRedirect: true, ...list },
     form,
@@ -317,6 +318,7 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     ...rest,
     group: 'Merchant',
     home: true,
+    titleField: 'name',
     actions: listOnly ? LIST_AND_MAP : MAPPABLE,
     sql: 'generated',
     joins: `JOIN merchants m ON m.id = t.merchant_id LEFT JOIN ${target.table} pw ON pw.id = t.mapped_id ${joins}`,

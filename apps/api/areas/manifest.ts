@@ -2,7 +2,11 @@
  * An area module's manifest: everything the console needs to know about one business area, stated
  * once. The catalogue entry, the default presets, the right names, the routes, the menu entry and,
  * for areas that use them, the standard list view and save/delete/publish procedures are all
- * derived from it (src/areas/). How to add an area: docs/areas.md.
+ * derived from it, in `apps/api/catalog/` and nowhere else. How to add an area: docs/areas.md.
+ *
+ * This file is the kit the manifests are written with, and it stands alone: it imports only
+ * `@bm/contracts`, so the areas depend on nothing of the server and the catalogue's derivation can
+ * depend on them without a loop (test/import-direction.test.ts keeps it so).
  */
 import type {
   ColumnType,
@@ -13,9 +17,51 @@ import type {
   RequiredParam,
   RowAction,
 } from '@bm/contracts';
-import type { DropdownSpec } from '../catalog/dropdowns.ts';
-import type { CatalogColumnType } from '../catalog/entity-spec.ts';
-import type { Queryable } from '../src/db/pool.ts';
+
+/** A field's storage and filter type; the catalogue entry's column type. */
+export type CatalogColumnType = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';
+
+/**
+ * What a demo seed needs of the database: one query with parameters, answering its rows. The
+ * server's pool and its clients (pg's Pool and PoolClient) have this shape, so a seed runs on
+ * either without the areas importing the server's database module.
+ */
+export interface Queryable {
+  query<R extends object = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: R[]; rowCount: number | null }>;
+}
+
+/** The kind of value a lookup's query parameter takes (see `DropdownSpec.filters`). */
+export type LookupFilterType = 'integer' | 'boolean' | 'text';
+
+/**
+ * A lookup an area registers for `GET /api/dropdowns/{name}`: the view it reads, its columns, the
+ * column an autocomplete `name` filters on, and the rights that may read it. Only registered views
+ * may ever be read as lookups; the catalogue adds the rights of every form that uses one
+ * (catalog/dropdowns.ts).
+ */
+export interface DropdownSpec {
+  name: string;
+  view: string;
+  /**
+   * Any one of these rights reads the lookup: the List/View right of the data's own area, and the
+   * rights of every form and list whose fields take their options from it (so an editor of a form
+   * can fill its dropdown without seeing the data's list).
+   */
+  rights: readonly string[];
+  /** Columns returned, in order: value/label or id/name rows. */
+  columns: readonly string[];
+  searchColumn: string;
+  orderBy: string;
+  /**
+   * Query parameters that narrow the rows, each an equality on one view column: `integer` takes
+   * digits, `boolean` takes true/false (a bare `&enabled` means true), `text` takes the exact text.
+   * Any other parameter is ignored.
+   */
+  filters?: Readonly<Record<string, { column: string; type: LookupFilterType }>>;
+}
 
 export type MenuGroup =
   | 'Price-watch'
@@ -195,6 +241,13 @@ export interface EntityManifest {
   rightOverrides?: Partial<Record<EntityAction, string>>;
   /** Tried by the home redirect, in index order, before all other entries. */
   home?: boolean;
+  /**
+   * The field that names one record as staff know it (`name`, a reservation number): record screens
+   * are headed with its value ("Edit page “Home”") and a delete asks about it. `null`: the records
+   * have no such name, and screens call a record by its id. Published to the web with the area's
+   * routes (`titleField`), so the web never guesses a name from the record's keys.
+   */
+  titleField: string | null;
   /** The table its standard SQL works on; absent when the area has none (yet). */
   table?: string;
   /**
@@ -209,7 +262,7 @@ export interface EntityManifest {
   /** Procedures the area wrote itself; every other standard one is generated. */
   procedures?: ProcedureNames;
   /**
-   * `generated`: the list view, record view and procedures come from the fields (src/areas/area-sql.ts);
+   * `generated`: the list view, record view and procedures come from the fields (catalog/area-sql.ts);
    * `own`: the area's migrations create them.
    */
   sql?: 'generated' | 'own';

@@ -13,9 +13,6 @@ import {
 import { AREA_INDEX } from '../areas/index.ts';
 import type { MenuGroup } from '../areas/manifest.ts';
 
-export type { MenuGroup };
-export type Action = EntityAction;
-
 export interface EntityArea {
   kind: 'entity';
   /** Entity segment of the right name. */
@@ -23,13 +20,15 @@ export interface EntityArea {
   label: string;
   /** One record, as record screens are headed ("Edit page “Home”"). */
   singular: string;
+  /** The field naming one record ("Home" in "Edit page “Home”"); undefined: a record is its id. */
+  titleField?: string | undefined;
   group: MenuGroup;
   /** Link of the menu entry (the list page). */
   linkTo: string;
   api: string;
-  actions: readonly Action[];
+  actions: readonly EntityAction[];
   /** Rights spelled differently from `BMTools/{entity}/{action}`. */
-  rightOverrides?: Partial<Record<Action, string>> | undefined;
+  rightOverrides?: Partial<Record<EntityAction, string>> | undefined;
   icon: string;
   /** Whether `/` may lead here; such areas are tried in index order before all others. */
   home?: boolean | undefined;
@@ -70,6 +69,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           entity: a.entity,
           label: a.label,
           singular: a.singular,
+          titleField: a.titleField ?? undefined,
           group: a.group,
           linkTo: listPathOf(a.segment),
           api: a.api,
@@ -84,7 +84,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
 /** Location forms use their own rights. */
 export const LOCATION_RIGHTS = ['ViewLocation', 'EditLocation', 'CreateLocation'] as const;
 
-export const entityRight = (area: EntityArea, action: Action): string =>
+export const entityRight = (area: EntityArea, action: EntityAction): string =>
   entityRightName(area.entity, action, area.rightOverrides);
 
 /** Every right of one area: one per action it offers. */

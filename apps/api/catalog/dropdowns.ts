@@ -1,33 +1,11 @@
+/**
+ * Registered lookups for `GET /api/dropdowns/{name}`: every area's own (`dropdowns` in its
+ * manifest), each readable with its own rights and those of every form that takes options from it.
+ * Only these views may ever be read as lookups.
+ */
 import { entityRightName } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
-
-/**
- * Registered lookups for `GET /api/dropdowns/{name}`: the view each reads, its columns, the column
- * an autocomplete `name` filters on, and the rights that may read it. Only these views may ever be
- * read as lookups.
- */
-export type LookupFilterType = 'integer' | 'boolean' | 'text';
-
-export interface DropdownSpec {
-  name: string;
-  view: string;
-  /**
-   * Any one of these rights reads the lookup: the List/View right of the data's own area, and the
-   * rights of every form and list whose fields take their options from it (so an editor of a form
-   * can fill its dropdown without seeing the data's list).
-   */
-  rights: readonly string[];
-  /** Columns returned, in order: value/label or id/name rows. */
-  columns: readonly string[];
-  searchColumn: string;
-  orderBy: string;
-  /**
-   * Query parameters that narrow the rows, each an equality on one view column: `integer` takes
-   * digits, `boolean` takes true/false (a bare `&enabled` means true), `text` takes the exact text.
-   * Any other parameter is ignored.
-   */
-  filters?: Readonly<Record<string, { column: string; type: LookupFilterType }>>;
-}
+import type { DropdownSpec } from '../areas/manifest.ts';
 
 const entities = AREA_INDEX.filter((area) => area.kind === 'entity');
 

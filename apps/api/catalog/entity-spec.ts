@@ -5,8 +5,7 @@
  */
 
 import type { ColumnType } from '@bm/contracts';
-
-export type CatalogColumnType = 'text' | 'number' | 'decimal' | 'boolean' | 'date' | 'datetime';
+import type { CatalogColumnType } from '../areas/manifest.ts';
 
 /** A storage type's grid cell type (the same names: a grid column of a catalogue column). */
 export const BASE_LIST_TYPE: Record<CatalogColumnType, ColumnType> = {

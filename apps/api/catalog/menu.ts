@@ -4,7 +4,8 @@
  * never been offered, and staff's changes stand (docs/adr/0009-menu-sync.md).
  */
 import type { MenuItem } from '@bm/contracts';
-import { AREAS, type MenuGroup, menuRight } from './areas.ts';
+import type { MenuGroup } from '../areas/manifest.ts';
+import { AREAS, menuRight } from './areas.ts';
 
 export const MAIN_MENU_ID = 1;
 export const MAIN_MENU_NAME = 'Main menu';

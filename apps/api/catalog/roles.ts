@@ -2,12 +2,12 @@
  * The named roles and the rights each holds, derived from the area catalogue; the
  * demo accounts (README) hold one each. The same roles serve real accounts created with `npm run users`.
  */
-import { EXPORT_RIGHT } from '@bm/contracts';
+import { type EntityAction, EXPORT_RIGHT } from '@bm/contracts';
 
 /** Every right of the Export entity (its List right is the one that sends an export). */
 const EXPORT_ENTITY_PREFIX = EXPORT_RIGHT.slice(0, EXPORT_RIGHT.lastIndexOf('/') + 1);
 
-import { type Action, AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
+import { AREAS, allRights, type EntityArea, entityRight, LOCATION_RIGHTS } from './areas.ts';
 
 export interface RoleDefinition {
   name: string;
@@ -17,7 +17,7 @@ export interface RoleDefinition {
 
 const entities = AREAS.filter((a): a is EntityArea => a.kind === 'entity');
 
-function rightsOf(areas: readonly EntityArea[], actions: readonly Action[]): string[] {
+function rightsOf(areas: readonly EntityArea[], actions: readonly EntityAction[]): string[] {
   return areas.flatMap((area) =>
     area.actions.filter((a) => actions.includes(a)).map((a) => entityRight(area, a)),
   );

@@ -1,15 +1,15 @@
 /**
- * Generated area SQL (src/areas/area-sql.ts) and its repeatable application
- * (src/areas/apply-area-sql.ts), against a real database: a fixture table `widgets` that follows
+ * Generated area SQL (catalog/area-sql.ts) and its repeatable application
+ * (src/catalog/apply-area-sql.ts), against a real database: a fixture table `widgets` that follows
  * the conventions, a manifest over it, and the generated views and procedures driven through the
  * write path (records/write-path.ts), as the record routes drive them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AreaField, defineArea, type EntityManifest } from '../areas/manifest.ts';
+import { areaSql, snakeCase } from '../catalog/area-sql.ts';
 import type { EntitySpec } from '../catalog/entity-spec.ts';
-import { applyAreaSql } from '../src/areas/apply-area-sql.ts';
-import { areaSql, snakeCase } from '../src/areas/area-sql.ts';
-import { objectNames } from '../src/areas/derive.ts';
+import { objectNames } from '../catalog/object-names.ts';
+import { applyAreaSql } from '../src/catalog/apply-area-sql.ts';
 import { type Db, withTransaction } from '../src/db/pool.ts';
 import { HttpError } from '../src/http/http-error.ts';
 import { readRecord } from '../src/records/record-service.ts';
@@ -40,6 +40,7 @@ const widgets = (fields: readonly AreaField[] = FIELDS): EntityManifest =>
     entity: 'Widget',
     label: 'Widgets',
     singular: 'Widget',
+    titleField: 'name',
     group: 'Tools',
     icon: 'widgets',
     segment: 'widget',

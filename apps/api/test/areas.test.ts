@@ -9,8 +9,11 @@ import { entityRightName } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest } from '../areas/manifest.ts';
-import { entitySpecOf, objectNames, presetsOf } from '../src/areas/derive.ts';
-import { procedureOf } from '../src/mapping/map-lists.ts';
+import { deriveAppRoutes } from '../catalog/app-routes.ts';
+import { entitySpecOf } from '../catalog/entities/index.ts';
+import { procedureOf } from '../catalog/map-lists.ts';
+import { objectNames } from '../catalog/object-names.ts';
+import { presetsOf } from '../catalog/presets/default-presets.ts';
 import { inTestArea } from './only-area.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -53,6 +56,20 @@ describe('the area index', () => {
       if (area.list) expect(keys, area.entity).toContain(area.list.sort.key);
     }
   });
+
+  it('names a record by a field its list or its record carries, and sends that field with its routes', () => {
+    const routes = deriveAppRoutes().routes;
+    for (const area of modules) {
+      const list = routes.find(
+        (r) => r.kind === 'list' && r.right === entityRightName(area.entity, 'List', area.rightOverrides),
+      );
+      expect(list?.titleField, area.entity).toBe(area.titleField ?? undefined);
+      if (area.titleField === null) continue;
+      const field = (area.fields ?? []).find((f) => f.key === area.titleField);
+      expect(field, `${area.entity} titleField ${area.titleField}`).toBeDefined();
+      expect(field?.list !== false || field?.form !== undefined || field?.record, area.entity).toBe(true);
+    }
+  });
 });
 
 /** The areas `npm run test:area` asks for (all of them otherwise). */
@@ -76,7 +93,7 @@ describe.each(chosen.map((a) => [a.entity, a] as const))('area %s', (_name, area
   });
 
   it('runs only procedures that exist, and its presets name only those', async () => {
-    // A map list's actions run its kind's procedure (src/mapping/map-lists.ts).
+    // A map list's actions run its kind's procedure (catalog/map-lists.ts).
     const procedures = [
       ...Object.values(spec?.procedures ?? {}),
       ...(area.map ? [procedureOf(area.map.kind)] : []),

@@ -15,7 +15,7 @@ import { importJWK, type JWK, SignJWT } from 'jose';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAP_LISTS } from '../src/mapping/map-lists.ts';
+import { MAP_LISTS } from '../catalog/map-lists.ts';
 import { apiCaller, saveValues, startSignedIn } from './api-caller.ts';
 import { signingKeyOf } from './provider-keys.ts';
 import type { TestServer } from './test-server.ts';

@@ -43,6 +43,11 @@ export interface AppRoute {
   /** One record of the entity ("Page"): record screens are headed "Edit page “Home”". */
   singular?: string | undefined;
   /**
+   * The field whose value names one record ("Home" in "Edit page “Home”"), as the area declares it:
+   * record screens are headed with it and a delete names it. Absent: a record is called by its id.
+   */
+  titleField?: string | undefined;
+  /**
    * A list shown only for one parent record: without this query parameter the page goes to
    * `otherwise`; with it, Create record carries it on to the new record's form.
    */
@@ -72,6 +77,7 @@ export const appRouteSchema = z.object({
   hasPreset: z.boolean().optional(),
   label: z.string().optional(),
   singular: z.string().optional(),
+  titleField: z.string().min(1).optional(),
   requiredParam: z.object({ name: z.string().min(1), otherwise: z.string().startsWith('/') }).optional(),
 });
 
@@ -114,6 +120,7 @@ export interface EntityRouteSource {
   rightOverrides?: Partial<Record<EntityAction, string>> | undefined;
   label?: string | undefined;
   singular?: string | undefined;
+  titleField?: string | undefined;
   requiredParam?: RequiredParam | undefined;
 }
 
@@ -127,6 +134,7 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       listPath: listPathOf(area.segment),
       ...(area.label === undefined ? {} : { label: area.label }),
       ...(area.singular === undefined ? {} : { singular: area.singular }),
+      ...(area.titleField === undefined ? {} : { titleField: area.titleField }),
       ...(kind === 'list' && area.requiredParam ? { requiredParam: area.requiredParam } : {}),
     }),
   );

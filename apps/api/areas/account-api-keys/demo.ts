@@ -5,7 +5,7 @@
  * of a text that is not a key (no `bmk_` prefix), so no key exists that opens a demo account.
  * Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const ACCOUNTS = [
   'Northwind Travel',

@@ -13,6 +13,7 @@ export const accountApiKeys = defineArea({
   entity: 'AccountApiKey',
   label: 'Account API keys',
   singular: 'API key',
+  titleField: null,
   group: 'Administration',
   icon: 'key',
   segment: 'accountapikey',

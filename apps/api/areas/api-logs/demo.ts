@@ -15,7 +15,7 @@
  * - Partners are skewed (the first few make most calls), each from four fixed addresses; traffic
  *   peaks in the European afternoon.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 /** Method, path template, share per thousand calls, typical ms, typical bytes, success code. */
 const ENDPOINTS: readonly (readonly [string, string, number, number, number, number])[] = [

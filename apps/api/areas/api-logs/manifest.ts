@@ -20,6 +20,7 @@ export const apiLogs = defineArea({
   entity: 'ApiLogs',
   label: 'API logs',
   singular: 'API log entry',
+  titleField: null,
   group: 'Administration',
   icon: 'logs',
   segment: 'apilogs',

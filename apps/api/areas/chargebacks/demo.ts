@@ -5,7 +5,7 @@
  * accepted); the others are open or under review. "Today" is fixed (2026-11-25, none opened after
  * the 20th) so the rows never depend on the day of the seed. Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { STAFF } from '../payments/demo.ts';
 
 // Per scheme, the reason codes in the order the demo cycles through them, with a note staff wrote.

@@ -21,6 +21,8 @@ export const chargebacks = defineArea({
   entity: 'ChargeBack',
   label: 'Chargebacks',
   singular: 'Chargeback',
+  // The list's rows carry it (a delete names it); the record's form does not, so its screens show the id.
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'receipt-refund',
   segment: 'chargeback',

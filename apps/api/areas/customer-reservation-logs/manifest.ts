@@ -25,6 +25,7 @@ export const customerReservationLogs = defineArea({
   entity: 'CustomerReservationLog',
   label: 'Reservation Summary',
   singular: 'Reservation log entry',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'history',
   segment: 'customerreservationlog',

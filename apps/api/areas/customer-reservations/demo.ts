@@ -9,7 +9,7 @@
  * station customers really book), so the mapping of pick-up places onto price-watch locations can
  * rank them the same way.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { LOCATIONS } from '../reservations/demo.ts';
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elena', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Klara'];

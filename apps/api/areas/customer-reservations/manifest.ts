@@ -31,6 +31,7 @@ export const customerReservations = defineArea({
   entity: 'CustomerReservation',
   label: 'Reservations (new)',
   singular: 'Customer reservation',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'calendar-plus',
   segment: 'customerreservation',

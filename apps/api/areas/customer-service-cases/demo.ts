@@ -6,7 +6,7 @@
  * or closed (closed ones with their closing time), newer ones open or waiting on the customer.
  * Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { STAFF } from '../payments/demo.ts';
 
 /** Subject, the agent's note. */

@@ -31,6 +31,7 @@ export const customerServiceCases = defineArea({
   entity: 'CustomerServiceCase',
   label: 'Customer service cases',
   singular: 'Case',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'headset',
   segment: 'customerservicecase',

@@ -2,7 +2,7 @@
  * Demo applications: the company's services, each in production and most in staging too, with the
  * team that owns it and its repository. Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 /** Name, owning team, repository slug, what it does. */
 const SERVICES: readonly (readonly [string, string, string, string])[] = [

@@ -18,6 +18,7 @@ export const emApplications = defineArea({
   entity: 'EMApplication',
   label: 'Applications',
   singular: 'Application',
+  titleField: 'name',
   group: 'Exception management',
   icon: 'apps',
   segment: 'application',

@@ -2,7 +2,7 @@
  * Demo contacts: three to four on-call engineers per team of the demo applications, plus the
  * duty managers every critical policy ends with. Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const FIRST = [
   'Anna',

@@ -10,6 +10,7 @@ export const emContacts = defineArea({
   entity: 'EMContact',
   label: 'Contacts',
   singular: 'Contact',
+  titleField: 'name',
   group: 'Exception management',
   icon: 'address-book',
   segment: 'contact',

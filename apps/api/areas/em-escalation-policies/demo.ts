@@ -4,7 +4,7 @@
  * after 10 minutes, the first duty manager after 30, repeated three times). Only enabled contacts
  * are named. Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 export async function seedEscalationPolicies(db: Queryable): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM em_escalation_policies');

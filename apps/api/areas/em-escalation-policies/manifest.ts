@@ -41,6 +41,7 @@ export const emEscalationPolicies = defineArea({
   entity: 'EMEscalationPolicy',
   label: 'Escalation policies',
   singular: 'Escalation policy',
+  titleField: 'name',
   group: 'Exception management',
   icon: 'stairs-up',
   segment: 'escalationpolicy',

@@ -4,7 +4,7 @@
  * quarter of an hour) through their team's critical policy. About one exception in eight has none
  * yet. Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 export async function seedExceptionThresholds(db: Queryable): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM em_exception_thresholds');

@@ -19,6 +19,7 @@ export const emExceptionThresholds = defineArea({
   entity: 'EMExceptionThreshold',
   label: 'Exception thresholds',
   singular: 'Threshold',
+  titleField: null,
   group: 'Exception management',
   icon: 'gauge',
   segment: 'exceptionthreshold',

@@ -5,7 +5,7 @@
  * other value derives from the row's position: the same rows for the same day. Production sees far
  * more than staging or test. Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 type Template = readonly [type: string, message: string];
 

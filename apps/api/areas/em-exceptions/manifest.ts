@@ -27,6 +27,7 @@ export const emExceptions = defineArea({
   entity: 'EMException',
   label: 'Exceptions',
   singular: 'Exception',
+  titleField: null,
   group: 'Exception management',
   icon: 'alert-triangle',
   segment: 'exception',

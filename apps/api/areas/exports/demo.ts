@@ -3,7 +3,7 @@
  * weeks of use. Their files are past the retention (expired), failed with a reason, or cancelled:
  * a demo database has no files in storage, so no row claims to have one.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const ACCOUNTS = ['admin@bmtools.local', 'editor@bmtools.local', 'mapper@bmtools.local'];
 const LISTS = [

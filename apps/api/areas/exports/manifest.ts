@@ -39,6 +39,7 @@ export const exportFiles = defineArea({
   entity: 'Export',
   label: 'Exports',
   singular: 'Export',
+  titleField: null,
   group: 'Administration',
   icon: 'file-spreadsheet',
   segment: 'export',

@@ -11,7 +11,7 @@
  * merchant_ground_truth, which the ranking's tests and the bench measure against.
  * Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 /** Insurer name and the prefix of its policy numbers. */
 const INSURERS: readonly (readonly [string, string])[] = [

@@ -120,6 +120,7 @@ export const insurance = defineArea({
   entity: 'Insurance',
   label: 'Insurance',
   singular: 'Policy',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'shield',
   segment: 'insurance',

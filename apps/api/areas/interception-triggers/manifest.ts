@@ -22,6 +22,7 @@ export const interceptionTriggers = defineArea({
   entity: 'InterceptionTrigger',
   label: 'Interception triggers',
   singular: 'Trigger',
+  titleField: 'name',
   group: 'Content',
   icon: 'bolt',
   segment: 'interceptiontrigger',

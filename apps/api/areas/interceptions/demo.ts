@@ -1,5 +1,5 @@
 /** Demo interceptions. Runs only on an empty table. */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 export async function seedInterceptions(db: Queryable): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM interceptions');

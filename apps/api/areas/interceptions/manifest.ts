@@ -15,6 +15,7 @@ export const interceptions = defineArea({
   entity: 'Interception',
   label: 'Interceptions',
   singular: 'Interception',
+  titleField: 'name',
   group: 'Content',
   icon: 'filter',
   segment: 'interception',

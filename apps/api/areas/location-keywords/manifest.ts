@@ -10,6 +10,7 @@ export const locationKeywords = defineArea({
   entity: 'LocationKeyword',
   label: 'Location keywords',
   singular: 'Keyword',
+  titleField: null,
   group: 'Content',
   icon: 'tag',
   segment: 'locationkeyword',

@@ -15,6 +15,7 @@ export const menus = defineArea({
   entity: 'Menu',
   label: 'Menus',
   singular: 'Menu',
+  titleField: 'name',
   group: 'Administration',
   icon: 'menu-2',
   segment: 'menu',

@@ -3,7 +3,7 @@
  * document (the area test checks them with the same validator the save runs). Runs only on an
  * empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const AVAILABILITY_SEARCH = `openapi: 3.0.3
 info:

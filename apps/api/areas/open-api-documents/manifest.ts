@@ -20,6 +20,7 @@ export const openApiDocuments = defineArea({
   entity: 'OpenApiDocument',
   label: 'Open API documents',
   singular: 'Document',
+  titleField: 'name',
   group: 'Administration',
   icon: 'file-code',
   segment: 'OpenApiDocument',

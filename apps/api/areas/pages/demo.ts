@@ -2,7 +2,7 @@
  * Demo SEO pages: deterministic (fixed seed), realistic names, URLs, languages and statuses.
  * Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const CITIES = [
   'Barcelona',

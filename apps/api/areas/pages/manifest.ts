@@ -20,6 +20,7 @@ export const pages = defineArea({
   entity: 'Page',
   label: 'Pages',
   singular: 'Page',
+  titleField: 'name',
   group: 'Content',
   icon: 'file',
   segment: 'page',

@@ -6,7 +6,7 @@
  * the reservation's id, so a given database always gets the same payments. Tops up: reservations
  * added since the last run get theirs.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 /** Staff who process refunds. */
 export const STAFF = [

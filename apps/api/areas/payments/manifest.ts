@@ -53,6 +53,7 @@ export const payments = defineArea({
   entity: 'Payment',
   label: 'Payments',
   singular: 'Payment',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'credit-card',
   segment: 'payment',

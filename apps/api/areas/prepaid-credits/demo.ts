@@ -4,7 +4,7 @@
  * in its currency); and a goodwill credit of 25, 50 or 75 for one completed booking in 500. Some
  * are partly or wholly spent. Deterministic; runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { STAFF } from '../payments/demo.ts';
 
 const GOODWILL = [

@@ -12,6 +12,7 @@ export const prepaidCredits = defineArea({
   entity: 'PrepaidCredit',
   label: 'Prepaid credits',
   singular: 'Prepaid credit',
+  titleField: null,
   group: 'Reservations & payments',
   icon: 'wallet',
   segment: 'prepaidcredit',

@@ -3,7 +3,7 @@
  * defaults: each is the latest default of its screen with a team's changes. Added once: only when
  * no shared group preset exists yet.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 interface DemoPreset {
   name: string;

@@ -36,6 +36,7 @@ export const presetsNew = defineArea({
   entity: 'PresetNew',
   label: 'Presets (new)',
   singular: 'Preset',
+  titleField: 'name',
   group: 'Administration',
   icon: 'adjustments',
   segment: 'presets-new',

@@ -9,6 +9,7 @@ export const presets = defineArea({
   entity: 'Preset',
   label: 'Presets',
   singular: 'Preset',
+  titleField: 'name',
   group: 'Administration',
   icon: 'adjustments',
   segment: 'preset',

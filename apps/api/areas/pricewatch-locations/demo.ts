@@ -8,7 +8,7 @@
  * copy of the feeds' office lists per 20,000 reservations, at most 20.
  */
 import { base, en, Faker } from '@faker-js/faker';
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { decodeAcriss, FLEET } from '../pricewatch-car-classes/acriss.ts';
 import { INCLUDED_ITEMS, type Office, OPTIONS, SUPPLIERS } from './catalogue-data.ts';
 import { buildGeography, type LocationRow } from './geography.ts';

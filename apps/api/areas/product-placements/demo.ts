@@ -2,7 +2,7 @@
  * Demo product placement rules: deterministic, one or two per country and supplier pairing, with
  * realistic slots, positions and validity windows. Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const COUNTRIES = ['ES', 'PT', 'IT', 'FR', 'DE', 'GB', 'GR', 'NL', 'IE', 'US'];
 const SUPPLIERS = ['Hertz', 'Avis', 'Europcar', 'Sixt', 'Enterprise', 'Budget', 'Goldcar', 'Alamo'];

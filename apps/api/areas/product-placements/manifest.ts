@@ -18,6 +18,7 @@ export const productPlacements = defineArea({
   entity: 'ProductPlacement',
   label: 'Product placement rules',
   singular: 'Rule',
+  titleField: 'name',
   group: 'Content',
   icon: 'layout',
   segment: 'productplacement',

@@ -2,7 +2,7 @@
  * Demo reservations generated inside PostgreSQL (fast enough for 1,000,000 rows), deterministic for
  * a given count: every value derives from the row number. Tops the table up to `count` rows.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 const FIRST = [
   'Anna',

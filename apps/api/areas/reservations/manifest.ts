@@ -21,6 +21,7 @@ export const reservations = defineArea({
   entity: 'Reservation',
   label: 'Reservations',
   singular: 'Reservation',
+  titleField: 'reservationNumber',
   group: 'Reservations & payments',
   icon: 'calendar',
   segment: 'reservation',

@@ -2,7 +2,7 @@
  * Demo resources: the sites' texts of resources/texts.ts, with their English defaults, written over
  * the past months by two editors. Runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { DEMO_TEXTS } from './texts.ts';
 
 export async function seedResources(db: Queryable): Promise<void> {

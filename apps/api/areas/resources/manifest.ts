@@ -24,6 +24,7 @@ export const resources = defineArea({
   entity: 'Resource',
   label: 'Resources',
   singular: 'Resource',
+  titleField: null,
   group: 'Content',
   icon: 'box',
   segment: 'resource',

@@ -5,7 +5,7 @@
  * moderated (most published, a few rejected, some with our reply), the newest wait. Deterministic;
  * runs only on an empty table.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 type Mood = 'good' | 'mixed' | 'bad';
 /** Per language and mood: [title, text] pairs. */

@@ -17,6 +17,7 @@ export const reviews = defineArea({
   entity: 'Review',
   label: 'Reviews',
   singular: 'Review',
+  titleField: 'title',
   group: 'Content',
   icon: 'message',
   segment: 'review',

@@ -3,7 +3,7 @@
  * Friday in Spain and France, the Swiss sites' own title), one of them disabled until marketing
  * signs it off. Runs only on an empty table, after the resources' demo.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 
 /** Key, language, market, replacement text, from, to, priority, enabled, note. */
 type Override = [string, string, string, string, string, string, number, boolean, string | null];

@@ -13,6 +13,7 @@ export const translationInterceptions = defineArea({
   entity: 'TranslationInterception',
   label: 'Translation interceptions',
   singular: 'Override',
+  titleField: null,
   group: 'Content',
   icon: 'language',
   segment: 'translationinterception',

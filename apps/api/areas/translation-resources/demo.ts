@@ -4,7 +4,7 @@
  * are not published anywhere yet. Languages a text leaves out have no row: those are the gaps.
  * Runs only on an empty table, after the resources' demo.
  */
-import type { Queryable } from '../../src/db/pool.ts';
+import type { Queryable } from '../manifest.ts';
 import { DEMO_TEXTS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../resources/texts.ts';
 
 const TRANSLATORS: Record<TranslatedLanguage, string> = {

@@ -45,6 +45,7 @@ export const translationResources = defineArea({
   entity: 'TranslationResource',
   label: 'Translation resources',
   singular: 'Translation',
+  titleField: null,
   group: 'Content',
   icon: 'language',
   segment: 'translationresource',

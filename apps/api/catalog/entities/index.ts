@@ -1,8 +1,50 @@
-/** Every entity with a catalogue entry: the area modules that have fields. */
+/**
+ * The catalogue entries, derived from the area manifests: per area with fields, what its list and
+ * record endpoints may read and run (list view, columns with their type and filter/sort flags,
+ * record view, keys, procedures). The start-up sync stores them (src/catalog/sync-entities.ts) and
+ * the server reads them back as its registry; a request never names anything outside them.
+ */
 import { AREA_INDEX } from '../../areas/index.ts';
-import { entitySpecOf } from '../../src/areas/derive.ts';
-import type { EntitySpec } from '../entity-spec.ts';
+import type { EntityManifest } from '../../areas/manifest.ts';
+import type { EntitySpec, EntityAction as ProcedureAction } from '../entity-spec.ts';
+import { objectNames } from '../object-names.ts';
 
+/** The catalogue entry, or none for an area that has no fields yet. */
+export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
+  if (!area.fields) return undefined;
+  const names = objectNames(area);
+  const procedures: Partial<Record<ProcedureAction, string>> = {};
+  if (names.delete) procedures.delete = names.delete;
+  if (names.save && area.actions.includes('Create')) procedures.create = names.save;
+  if (names.save && area.actions.includes('Edit')) procedures.update = names.save;
+  if (names.save && area.actions.includes('BulkEdit')) procedures.bulkupdate = names.save;
+  if (names.publish) procedures.publish = names.publish;
+  if (names.setIsActiveCustomer) procedures.setIsActiveCustomer = names.setIsActiveCustomer;
+  const listed = area.fields.filter((f) => f.list !== false);
+  const formed = area.fields.filter((f) => f.form !== undefined);
+  return {
+    entity: area.entity,
+    singular: area.singular,
+    api: area.api,
+    rightPrefix: `BMTools/${area.entity}`,
+    ...(area.rightOverrides ? { rights: { ...area.rightOverrides } } : {}),
+    view: names.listView,
+    views: [names.listView],
+    dataSources: ['main'],
+    key: 'id',
+    deleteKeys: ['id'],
+    columns: listed.map((f) => {
+      const list = f.list === false ? {} : (f.list ?? {});
+      return { name: f.key, type: f.type, filterable: list.filter ?? true, sortable: list.sort ?? true };
+    }),
+    procedures,
+    ...(formed.length > 0 ? { record: { view: names.recordView, views: [names.recordView] } } : {}),
+    ...(area.bulkPath ? { bulkPath: area.bulkPath } : {}),
+    ...(area.owner ? { owner: area.owner } : {}),
+  };
+}
+
+/** Every entity with a catalogue entry: the area modules that have fields. */
 export const ENTITIES: readonly EntitySpec[] = AREA_INDEX.flatMap((area) => {
   const spec = area.kind === 'entity' ? entitySpecOf(area) : undefined;
   return spec ? [spec] : [];

@@ -1,7 +1,7 @@
 -- Up Migration
 -- The generated views and procedures of the areas whose manifest says `sql: 'generated'`
--- (src/areas/area-sql.ts): which were applied, and the sha256 of the statement that created each,
--- so a start re-creates only the objects whose text changed (src/areas/apply-area-sql.ts).
+-- (catalog/area-sql.ts): which were applied, and the sha256 of the statement that created each,
+-- so a start re-creates only the objects whose text changed (src/catalog/apply-area-sql.ts).
 
 CREATE TABLE area_sql (
   name text PRIMARY KEY,

@@ -3,7 +3,7 @@
  * as PostgREST keeps one) and checked, so a bad entry stops the start instead of a request.
  */
 import type { EntitySpec } from '../../catalog/entity-spec.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export interface EntityRegistry {

@@ -1,20 +1,20 @@
 /**
  * Brings the database in line with the area index and the catalogue files on every start: the
- * areas' generated SQL (src/areas/area-sql.ts), rights, roles and their rights, the main menu
+ * areas' generated SQL (catalog/area-sql.ts), rights, roles and their rights, the main menu
  * (created from the default menu, or given the catalogue entries it has never been offered:
  * src/menu/sync-menu.ts), the entity catalogue, preset groups and the shipped default presets
  * (a new version whenever their content changed: sync-presets.ts).
  * Idempotent, one transaction, so concurrent instances starting together converge on the same rows.
  */
-import { AREA_INDEX } from '../../areas/index.ts';
+
+import { allAreaSql } from '../../catalog/area-sql.ts';
 import { allRights } from '../../catalog/areas.ts';
 import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
 import { DEFAULT_PRESETS, type DefaultPresetSpec } from '../../catalog/presets/default-presets.ts';
 import { ROLES } from '../../catalog/roles.ts';
-import { applyAreaSql } from '../areas/apply-area-sql.ts';
-import { areaSql } from '../areas/area-sql.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
 import { syncMenu } from '../menu/sync-menu.ts';
+import { applyAreaSql } from './apply-area-sql.ts';
 import { syncEntities } from './sync-entities.ts';
 import { syncDefaultPresets } from './sync-presets.ts';
 
@@ -46,10 +46,7 @@ export async function syncCatalog(
       );
     }
     // The generated views and procedures of the areas that use them, re-created when their text changed.
-    await applyAreaSql(
-      client,
-      AREA_INDEX.flatMap((area) => (area.kind === 'entity' ? areaSql(area) : [])),
-    );
+    await applyAreaSql(client, allAreaSql());
     await syncMenu(client, { id: MAIN_MENU_ID, name: MAIN_MENU_NAME }, defaultMenu());
     await syncEntities(client);
     await syncDefaultPresets(client, presets);

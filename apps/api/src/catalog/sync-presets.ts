@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { DefaultPresetSpec } from '../areas/derive.ts';
+import type { DefaultPresetSpec } from '../../catalog/presets/default-presets.ts';
 
 /** The value as JSON with every object's keys sorted, so equal content always gives equal text. */
 function canonicalJson(value: unknown): string {

@@ -4,13 +4,13 @@
  * to a manifest or to the derivation can be reviewed as a diff of two dumps.
  */
 
+import { deriveAppRoutes } from '../../catalog/app-routes.ts';
 import { allRights } from '../../catalog/areas.ts';
 import { DROPDOWNS } from '../../catalog/dropdowns.ts';
 import { ENTITIES } from '../../catalog/entities/index.ts';
 import { defaultMenu } from '../../catalog/menu.ts';
 import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
 import { ROLES } from '../../catalog/roles.ts';
-import { deriveAppRoutes } from '../areas/app-routes.ts';
 
 const sortKeys = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sortKeys);

@@ -1,6 +1,7 @@
 import { FILTER_OPERATIONS, FILTER_TYPES, type FilterOperation, type FilterType } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { type CatalogColumn, type CatalogColumnType, col } from '../../catalog/entity-spec.ts';
+import type { CatalogColumnType } from '../../areas/manifest.ts';
+import { type CatalogColumn, col } from '../../catalog/entity-spec.ts';
 import { CriteriaError } from './criteria.types.ts';
 import { operationsFor, parseValue } from './parse-value.ts';
 

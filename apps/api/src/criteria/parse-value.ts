@@ -4,7 +4,8 @@
  */
 import type { FilterOperation, FilterType } from '@bm/contracts';
 import { CRITERIA_LIMITS } from '@bm/contracts';
-import type { CatalogColumn, CatalogColumnType } from '../../catalog/entity-spec.ts';
+import type { CatalogColumnType } from '../../areas/manifest.ts';
+import type { CatalogColumn } from '../../catalog/entity-spec.ts';
 import { CriteriaError, type ParsedValue } from './criteria.types.ts';
 
 const TEXT_OPS = ['eq', 'neq', 'contains', 'notcontains', 'startswith', 'endswith', 'in', 'notin'] as const;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalogEntry } from '../../catalog/entities/index.ts';
 import { type CatalogColumn, col, type EntitySpec } from '../../catalog/entity-spec.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import type { ListRequest } from './criteria.types.ts';
 import { columnMap, parseListQuery, type QueryInput } from './parse-criteria.ts';
-import { countSql, estimateSql, listSql, quoteIdent } from './plan-sql.ts';
+import { countSql, estimateSql, listSql } from './plan-sql.ts';
 
 const reservationsEntity = catalogEntry('Reservation');
 

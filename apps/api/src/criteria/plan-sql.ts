@@ -3,20 +3,15 @@
  * come from the catalogue only and are quoted here; every value is a `$n` parameter with a cast to
  * its column's type (so indexes on the column stay usable).
  */
-import type { CatalogColumn, CatalogColumnType } from '../../catalog/entity-spec.ts';
+
+import type { CatalogColumnType } from '../../areas/manifest.ts';
+import type { CatalogColumn } from '../../catalog/entity-spec.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import type { FilterNode, ListRequest } from './criteria.types.ts';
 
 export interface SqlQuery {
   text: string;
   values: unknown[];
-}
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-
-/** Quotes a catalogue identifier; anything unexpected is a programming error, never user input. */
-export function quoteIdent(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`Invalid catalogue identifier ${JSON.stringify(name)}`);
-  return `"${name}"`;
 }
 
 const CAST: Record<CatalogColumnType, string> = {

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CatalogColumnType } from '../../catalog/entity-spec.ts';
+import type { CatalogColumnType } from '../../areas/manifest.ts';
 
 /** Style fields ExcelJS knows, plus the one we add. */
 type QuotedStyle = Partial<ExcelJS.Style> & { quotePrefix?: boolean };

@@ -12,6 +12,7 @@
  */
 import type { Row } from '@bm/contracts';
 import type { CatalogColumn } from '../../catalog/entity-spec.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import type { ListRequest } from '../criteria/criteria.types.ts';
 import {
   boundarySql,
@@ -20,7 +21,6 @@ import {
   type KeysetOrder,
   keysetOrder,
   keysetScanSql,
-  quoteIdent,
   type SqlGuard,
   type SqlQuery,
   seekSql,

@@ -7,7 +7,9 @@ import { CODE_VALIDATORS, codeValidationSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DROPDOWNS, type LookupFilterType } from '../../catalog/dropdowns.ts';
+import type { LookupFilterType } from '../../areas/manifest.ts';
+import { DROPDOWNS } from '../../catalog/dropdowns.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import { PAGE_CONFIGS } from '../../catalog/page-configs.ts';
 import { callerOf, missingRight } from '../auth/access.ts';
 import { registeredView } from '../catalog/sources.ts';
@@ -16,7 +18,6 @@ import {
   createValidationPool,
   ValidationBusyError,
 } from '../code-validation/validation-pool.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db } from '../db/pool.ts';
 import { codeFieldRights } from '../files/form-field-rights.ts';
 import { HttpError } from '../http/http-error.ts';

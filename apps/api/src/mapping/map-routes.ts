@@ -23,13 +23,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { quoteIdent } from '../../catalog/identifiers.ts';
+import { MAP_LISTS, type MapList } from '../../catalog/map-lists.ts';
 import { callerOf } from '../auth/access.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refusalOf, runList, runPageSummary } from '../lists/list-service.ts';
 import { type ProcedureResult, registeredProcedure, runAction, writeRight } from '../records/write-path.ts';
-import { MAP_LISTS, type MapList } from './map-lists.ts';
 
 const listQuery = z
   .object({

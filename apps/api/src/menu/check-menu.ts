@@ -12,7 +12,7 @@
  */
 
 import { MENU_ITEM_KEYS, MENU_LIMITS, type MenuItem } from '@bm/contracts';
-import { deriveAppRoutes } from '../areas/app-routes.ts';
+import { deriveAppRoutes } from '../../catalog/app-routes.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export interface MenuKnowledge {

@@ -26,12 +26,12 @@ import {
 } from '@bm/contracts';
 import { AREA_INDEX } from '../../areas/index.ts';
 import { ENTITIES } from '../../catalog/entities/index.ts';
+import { MAP_LISTS } from '../../catalog/map-lists.ts';
 import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
 import { sourcesOfRight } from '../catalog/sources.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { findInputProblem } from '../http/input-guard.ts';
-import { MAP_LISTS } from '../mapping/map-lists.ts';
 
 /** Where a preset may lead: our own origin, and the configured redirect origins. */
 export interface PresetUrlRules {

@@ -10,9 +10,10 @@
  * such as `__proto__` or `constructor` is an unknown field like any other, never a prototype.
  */
 import { conditionScope, rulesInForm, type SavePayload } from '@bm/contracts';
-import { DROPDOWNS, type DropdownSpec } from '../../catalog/dropdowns.ts';
+import type { DropdownSpec } from '../../areas/manifest.ts';
+import { DROPDOWNS } from '../../catalog/dropdowns.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import { checkServerRule } from '../code-validation/server-rules.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkMenuTree, loadMenuKnowledge, type MenuKnowledge } from '../menu/check-menu.ts';

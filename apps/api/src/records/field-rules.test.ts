@@ -1,5 +1,8 @@
+import type { FormFieldSpec } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkField, serverRulesOf } from './field-rules.ts';
+import { DEFAULT_PRESETS } from '../../catalog/presets/default-presets.ts';
+import { lookupOf } from './check-values.ts';
+import { checkField, fixedOptionsOf, isListType, serverRulesOf } from './field-rules.ts';
 
 describe('checkField', () => {
   it('reads bounds written in the pipe format', () => {
@@ -63,5 +66,25 @@ describe('checkField', () => {
     ).toEqual([{ name: 'openapi', message: 'Not OpenAPI' }]);
     // The shared rule engine does not know it, so the browser never runs it.
     expect(checkField({ type: 'yamlcode', validations: 'openapi' }, 'text', '{"a": }').ok).toBe(true);
+  });
+});
+
+// The server's value checks against every select the catalogue ships: a select the server cannot
+// check would refuse (or wave through) what its form offers.
+describe('the shipped presets', () => {
+  it('every shipped select field has a list the server can check values against', () => {
+    let selects = 0;
+    for (const preset of DEFAULT_PRESETS) {
+      for (const column of preset.definition.definition) {
+        for (const kind of ['edit', 'create', 'bulkupdate'] as const) {
+          const spec = column[kind] as FormFieldSpec | undefined;
+          if (!spec || !isListType(spec.type ?? column.type)) continue;
+          selects++;
+          const where = `${preset.rightName} ${column.mapKey} (${kind})`;
+          expect(fixedOptionsOf(spec) !== undefined || lookupOf(spec.source) !== undefined, where).toBe(true);
+        }
+      }
+    }
+    expect(selects).toBeGreaterThan(0);
   });
 });

@@ -6,8 +6,8 @@
  */
 import type { SavePayload, SaveResult } from '@bm/contracts';
 import { type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import { registeredView } from '../catalog/sources.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { checkValues } from './check-values.ts';

@@ -19,7 +19,7 @@
  */
 import type { MapActionKey } from '@bm/contracts';
 import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deriveAppRoutes } from '../areas/app-routes.ts';
+import { deriveAppRoutes } from '../../catalog/app-routes.ts';
 import { callerOf } from '../auth/access.ts';
 import type { AppConfig } from '../config.ts';
 import { issuerOf } from '../config.ts';

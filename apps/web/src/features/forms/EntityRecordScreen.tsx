@@ -44,6 +44,7 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     viewPath: (recordId) => `${base}/view/${recordId}`,
     listPath: listPath || undefined,
     singular: route.singular,
+    titleField: route.titleField,
     listLabel: route.label,
   };
   return (

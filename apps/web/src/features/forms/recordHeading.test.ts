@@ -4,24 +4,43 @@ import { recordHeading } from './recordHeading.ts';
 
 describe('recordHeading', () => {
   it('names the screen and the record', () => {
-    expect(recordHeading('create', 'Page', undefined, undefined)).toBe('New page');
-    expect(recordHeading('edit', 'Page', 5, { id: 5, name: 'Home page' })).toBe('Edit page “Home page”');
-    expect(recordHeading('view', 'Reservation', 7, { id: 7, reservationNumber: 'R-1007' })).toBe(
-      'Reservation “R-1007”',
+    expect(recordHeading('create', 'Page', undefined, undefined, 'name')).toBe('New page');
+    expect(recordHeading('edit', 'Page', 5, { id: 5, name: 'Home page' }, 'name')).toBe(
+      'Edit page “Home page”',
     );
-    expect(recordHeading('bulkupdate', 'Page', undefined, undefined)).toBe('Bulk edit page records');
+    expect(
+      recordHeading('view', 'Reservation', 7, { id: 7, reservationNumber: 'R-1007' }, 'reservationNumber'),
+    ).toBe('Reservation “R-1007”');
+    expect(recordHeading('bulkupdate', 'Page', undefined, undefined, 'name')).toBe('Bulk edit page records');
   });
 
   it('falls back to the id, and cuts long names', () => {
-    expect(recordHeading('edit', 'Interception trigger', 12, { id: 12, name: '  ' })).toBe(
+    expect(recordHeading('edit', 'Interception trigger', 12, { id: 12, name: '  ' }, 'name')).toBe(
       'Edit interception trigger #12',
     );
-    expect(recordHeading('view', 'Page', 3, { name: 'x'.repeat(80) })).toBe(`Page “${'x'.repeat(59)}…”`);
+    expect(recordHeading('view', 'Page', 3, { name: 'x'.repeat(80) }, 'name')).toBe(
+      `Page “${'x'.repeat(59)}…”`,
+    );
   });
 
-  it('reads the usual naming fields in order', () => {
-    expect(recordName({ title: 'T', name: 'N' })).toBe('N');
-    expect(recordName({ code: 0 })).toBe('0');
-    expect(recordName({ other: 'x' })).toBeUndefined();
+  it('reads the declared title field, whatever other naming fields the record has', () => {
+    // A review has both a title and a reservation number; its area declares the title.
+    const review = { id: 4, name: 'N', title: 'Great car', reservationNumber: 'R-1007' };
+    expect(recordName(review, 'title')).toBe('Great car');
+    expect(recordHeading('view', 'Review', 4, review, 'title')).toBe('Review “Great car”');
+    expect(recordName(review, 'reservationNumber')).toBe('R-1007');
+    expect(recordName({ code: 0 }, 'code')).toBe('0');
+  });
+
+  it('guesses no name: without a declared field, or with it absent or blank, the record is its id', () => {
+    expect(recordName({ name: 'Home page', title: 'T' }, undefined)).toBeUndefined();
+    expect(recordHeading('edit', 'Resource', 9, { id: 9, name: 'Home page' }, undefined)).toBe(
+      'Edit resource #9',
+    );
+    // A chargeback's record carries no reservation number (its list does): the id, not another field.
+    expect(recordHeading('view', 'Chargeback', 2, { id: 2, name: 'Other' }, 'reservationNumber')).toBe(
+      'Chargeback #2',
+    );
+    expect(recordName({ title: ' ' }, 'title')).toBeUndefined();
   });
 });

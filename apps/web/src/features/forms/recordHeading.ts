@@ -1,7 +1,7 @@
 /**
  * What a record screen is called, so staff always know which record they are on: "New page",
  * "Edit page “Home page”", "Page “Home page”" (view), with the id when the record has no name.
- * The name is the record's first present value among the usual naming fields.
+ * The name is the value of the area's declared title field (recordName).
  */
 import { recordName } from '../grid/recordName.ts';
 import type { RecordScreen } from './recordScreen.ts';
@@ -13,11 +13,12 @@ export function recordHeading(
   singular: string,
   id: number | undefined,
   record: Readonly<Record<string, unknown>> | undefined,
+  titleField: string | undefined,
 ): string {
   const lower = singular.charAt(0).toLowerCase() + singular.slice(1);
   if (mode === 'create') return `New ${lower}`;
   if (mode === 'bulkupdate') return `Bulk edit ${lower} records`;
-  const name = recordName(record);
+  const name = recordName(record, titleField);
   const which = name ? `“${clip(name)}”` : id === undefined ? '' : `#${id}`;
   const heading = mode === 'edit' ? `Edit ${lower}` : singular;
   return which ? `${heading} ${which}` : heading;

@@ -30,6 +30,8 @@ export interface RecordScreen {
   title?: string | undefined;
   /** One record ("Page"): the screen is headed "New page", "Edit page “Home”", "Page “Home”". */
   singular?: string | undefined;
+  /** The field whose value names the record in the heading (the area's `titleField`). */
+  titleField?: string | undefined;
   /** The list's heading ("Pages"), the breadcrumb back to it. */
   listLabel?: string | undefined;
 }
@@ -41,5 +43,5 @@ export function screenHeading(
 ): string | undefined {
   if (screen.title) return screen.title;
   if (!screen.singular) return undefined;
-  return recordHeading(screen.mode, screen.singular, screen.id, record);
+  return recordHeading(screen.mode, screen.singular, screen.id, record, screen.titleField);
 }

@@ -1,24 +1,16 @@
 /**
- * A record's name as staff know it: its first present value among the usual naming fields
- * (name, title, reservation number, …). Record screens are headed with it and confirmations name it.
+ * A record's name as staff know it: the value of the field its area declares as its title
+ * (`titleField` in the area's manifest, sent with the area's routes), e.g. a page's `name` or a
+ * reservation's `reservationNumber`. Record screens are headed with it and a delete names it. An
+ * area without a title field, or a record whose title is blank, has no name: screens use its id.
  */
-const NAME_FIELDS = [
-  'name',
-  'title',
-  'reservationNumber',
-  'number',
-  'code',
-  'displayName',
-  'label',
-  'email',
-] as const;
-
-export function recordName(record: Readonly<Record<string, unknown>> | undefined): string | undefined {
-  if (!record) return undefined;
-  for (const key of NAME_FIELDS) {
-    const value = record[key];
-    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
-      return String(value).trim();
-  }
+export function recordName(
+  record: Readonly<Record<string, unknown>> | undefined,
+  titleField: string | undefined,
+): string | undefined {
+  if (!record || titleField === undefined) return undefined;
+  const value = record[titleField];
+  if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+    return String(value).trim();
   return undefined;
 }

@@ -196,6 +196,14 @@ export function useListController({
   const segment = route.pattern.split('/')[1] ?? '';
   const prefix = rightPrefixOf(route.right);
   const routes = appRoutes?.routes;
+  // The field that names a row (a delete asks about it): the area's, sent with its list route. A
+  // page config's list shows the same records under the same List right, so it names them alike. A
+  // map list's rows are other records: its screen is no list, and a page config's map list has a
+  // GetMap right that no list route has, so neither names its rows.
+  const titleField =
+    route.kind === 'list'
+      ? (route.titleField ?? routes?.find((r) => r.kind === 'list' && r.right === route.right)?.titleField)
+      : undefined;
   // The entity's screen rights as the server publishes them (some are spelled otherwise).
   const screens = useMemo(() => entityScreenRights(listPath, routes ?? []), [listPath, routes]);
   const rightOf = useMemo(
@@ -284,6 +292,7 @@ export function useListController({
     segment,
     keyColumn,
     columns,
+    titleField,
     bulkTarget: () => bulkTargetOf(columns, state.filters, source),
   });
   const runRowAction = useStableCallback((action: RowAction, row: Row) =>

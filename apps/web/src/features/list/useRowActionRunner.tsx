@@ -41,6 +41,8 @@ interface RunnerInput {
   segment: string;
   keyColumn: string;
   columns: readonly ColumnDefinition[];
+  /** The field naming a row in a delete's confirmation (the area's `titleField`); else its id only. */
+  titleField?: string | undefined;
   /** The records the list shows, for a Bulk Edit action to target. */
   bulkTarget?: () => BulkTarget;
 }
@@ -50,7 +52,14 @@ interface WriteResult {
   message?: string;
 }
 
-export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTarget }: RunnerInput) {
+export function useRowActionRunner({
+  source,
+  segment,
+  keyColumn,
+  columns,
+  titleField,
+  bulkTarget,
+}: RunnerInput) {
   const http = useHttp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -148,7 +157,7 @@ export function useRowActionRunner({ source, segment, keyColumn, columns, bulkTa
       action.messagebox ??
       (isDelete ? DEFAULT_DELETE_MESSAGE : isSetActive ? DEFAULT_SET_ACTIVE_MESSAGE : undefined);
     if (!message) return perform(action, row);
-    const name = isDelete ? recordName(row) : undefined;
+    const name = isDelete ? recordName(row, titleField) : undefined;
     modals.openConfirmModal({
       ...focusBackTo(openerOfFocus()),
       title: action.label,

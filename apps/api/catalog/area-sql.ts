@@ -1,7 +1,7 @@
 /**
  * The standard SQL of an area whose manifest says `sql: 'generated'`: its list view, its record view
  * and its save, delete and publish procedures, derived from the manifest's fields instead of written
- * by hand. `applyAreaSql` (apply-area-sql.ts) creates them in the database.
+ * by hand. `applyAreaSql` (src/catalog/apply-area-sql.ts) creates them in the database at start.
  *
  * The area's table follows these conventions (its migration creates it; nothing here alters tables):
  *   id          serial PRIMARY KEY
@@ -27,7 +27,7 @@
  *   no own save: writes the fields that have a form and are neither `select` nor `readOnly`. Without
  *   `vals.id` it inserts (a field left out or null stores its `insertDefault`, else NULL); with it,
  *   it updates only the keys present in `vals`, checks `vals.rowVersion` when given and answers
- *   `conflict` or `notFound` like the hand-written procedures (write-path.ts reads them).
+ *   `conflict` or `notFound` like the hand-written procedures (src/records/write-path.ts reads them).
  * - `bm_{table}_delete` when the actions include Delete, `bm_{table}_publish` when they include
  *   Publish, each unless the manifest names its own.
  *
@@ -35,7 +35,7 @@
  * `jsonb_populate_record(NULL::{table}, {"col": vals -> 'key'})`, so PostgreSQL's input functions
  * decide what a number, date or boolean is, exactly as for any other write of that column, and a
  * JSON array or object reaches an array or json column intact. The conversion runs before any row
- * is written and a refusal is raised again with the field's key as its COLUMN, so write-path.ts
+ * is written and a refusal is raised again with the field's key as its COLUMN, so the write path
  * answers 400 naming that field (`A value is not acceptable (price)`), and nothing was written.
  *
  * Safety: everything here comes from the manifest, which is trusted code, but it is still quoted:
@@ -45,9 +45,10 @@
  * (requests give values to the procedures as one jsonb parameter). `select`, `joins` and
  * `insertDefault` are SQL by design and are used as written.
  */
-import type { AreaField, EntityManifest } from '../../areas/manifest.ts';
-import { quoteIdent } from '../criteria/plan-sql.ts';
-import { objectNames } from './derive.ts';
+import { AREA_INDEX } from '../areas/index.ts';
+import type { AreaField, EntityManifest } from '../areas/manifest.ts';
+import { quoteIdent } from './identifiers.ts';
+import { objectNames } from './object-names.ts';
 
 /** One database object of an area: `sql` is the whole statement that creates it. */
 export interface SqlObject {
@@ -79,7 +80,7 @@ const publishes = (m: EntityManifest) => m.actions.includes('Publish');
 
 /**
  * Names of the area's views and procedures (own or generated), as the catalogue names them
- * (derive.ts); undefined when the area has no table.
+ * (object-names.ts); undefined when the area has no table.
  */
 function areaSqlNames(manifest: EntityManifest): AreaSqlNames | undefined {
   if (!manifest.table) return undefined;
@@ -253,6 +254,14 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
   }
   return objects;
 }
+
+/**
+ * The generated views and procedures of every area of the index, in index order: what each start
+ * applies (src/catalog/sync-catalog.ts). Made when called, so a manifest the SQL refuses (a field
+ * writing a managed column, a key given twice) fails the start that applies it, loudly.
+ */
+export const allAreaSql = (): SqlObject[] =>
+  AREA_INDEX.flatMap((area) => (area.kind === 'entity' ? areaSql(area) : []));
 
 function saveSql(m: EntityManifest, name: string, fields: readonly AreaField[], say: Messages): string {
   const managed = managedColumns(m);

@@ -13,12 +13,19 @@ import {
   type PresetDefinition,
   type RowAction,
 } from '@bm/contracts';
-import { MAP_STATUS } from '../../areas/catalogue.ts';
-import { AREA_INDEX } from '../../areas/index.ts';
-import type { EntityManifest, MapKind, MapListSpec, Tags } from '../../areas/manifest.ts';
-import { tagOptions } from '../../areas/manifest.ts';
-import { BASE_LIST_TYPE, type CatalogColumnType, type EntitySpec } from '../../catalog/entity-spec.ts';
-import type { WriteTarget } from '../records/write-path.ts';
+import { MAP_STATUS } from '../areas/catalogue.ts';
+import { AREA_INDEX } from '../areas/index.ts';
+import type { CatalogColumnType, EntityManifest, MapKind, MapListSpec, Tags } from '../areas/manifest.ts';
+import { tagOptions } from '../areas/manifest.ts';
+import { BASE_LIST_TYPE, type EntitySpec } from './entity-spec.ts';
+
+/**
+ * What a map list's actions write, as the server's write path takes it (src/records/write-path.ts,
+ * `WriteTarget`): the area's records, the right and the one procedure of each action.
+ */
+type MapWriteTarget = Pick<EntitySpec, 'entity' | 'singular' | 'rightPrefix' | 'rights'> & {
+  procedures: Partial<Record<MapActionKey, string>>;
+};
 
 export interface MapList {
   area: EntityManifest;
@@ -35,7 +42,7 @@ export interface MapList {
    * What its actions write, for the write path: the area's records, the Map right for every action,
    * and the one procedure registered for each.
    */
-  target: WriteTarget;
+  target: MapWriteTarget;
 }
 
 interface MapColumn {

@@ -1,7 +1,9 @@
 /**
  * The routes the console publishes to the web (`GET /api/app-routes`): every screen of every area
  * with the right that guards it, derived from the area index with the shared rules of
- * `@bm/contracts`, and the order in which `/` tries the areas.
+ * `@bm/contracts`, and the order in which `/` tries the areas. An entity's routes carry what its
+ * screens say about it: its label, one record's name (`singular`) and the field that names a record
+ * (`titleField`), so the web knows nothing of any area but what it is sent here.
  */
 import {
   type AppRoute,
@@ -10,7 +12,7 @@ import {
   firstPathSegment,
   segmentOfListPath,
 } from '@bm/contracts';
-import { AREAS, type Area } from '../../catalog/areas.ts';
+import { AREAS, type Area } from './areas.ts';
 
 function routesOf(area: Area): AppRoute[] {
   if (area.kind === 'tool')
@@ -22,6 +24,7 @@ function routesOf(area: Area): AppRoute[] {
     rightOverrides: area.rightOverrides,
     label: area.label,
     singular: area.singular,
+    titleField: area.titleField,
     requiredParam: area.requiredParam,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Creates an area's generated views and procedures (area-sql.ts) in the database, repeatably: each
+ * Creates an area's generated views and procedures (catalog/area-sql.ts) in the database, repeatably: each
  * object's statement is hashed (sha256) and recorded in `area_sql`; an object whose hash is recorded
  * and which still exists is left untouched, every other one is (re-)created and its hash recorded.
  *
@@ -18,8 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { quoteIdent } from '../criteria/plan-sql.ts';
-import type { SqlObject } from './area-sql.ts';
+import type { SqlObject } from '../../catalog/area-sql.ts';
+import { quoteIdent } from '../../catalog/identifiers.ts';
 
 const hashOf = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
