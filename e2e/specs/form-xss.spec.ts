@@ -14,6 +14,7 @@ import {
   watchDialogs,
 } from '../support/form-helpers.ts';
 import { waitForRows } from '../support/list-helpers.ts';
+import { settleRender } from '../support/settle.ts';
 
 test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
 
@@ -29,8 +30,8 @@ const CORPUS = [
 const JOINED = CORPUS.join('');
 
 async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
-  // Give late handlers (image errors, frames) a moment to fire if they were going to.
-  await page.waitForTimeout(500);
+  // Late handlers (image errors, frames) have fired by now if they were going to.
+  await settleRender(page);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 }

@@ -15,11 +15,14 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
-import { entitySpecOf, objectNames, presetsOf } from '../../apps/api/src/areas/derive.ts';
+import { entitySpecOf } from '../../apps/api/catalog/entities/index.ts';
+import { objectNames } from '../../apps/api/catalog/object-names.ts';
+import { presetsOf } from '../../apps/api/catalog/presets/default-presets.ts';
 import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbar, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
+import { settleRender } from '../support/settle.ts';
 import { header } from '../support/shell.ts';
 
 const admin = ACCOUNTS.admin;
@@ -77,8 +80,8 @@ function watch(page: Page): Hits {
  * script, handler, javascript: link or srcdoc frame in the document.
  */
 async function expectNothingRan(page: Page, hits: Hits, where: string): Promise<void> {
-  // Image errors and frames fire shortly after the render if they were going to.
-  await page.waitForTimeout(150);
+  // Image errors and frames have fired by now if they were going to.
+  await settleRender(page);
   const state = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: number }).__xss,
     live: [
