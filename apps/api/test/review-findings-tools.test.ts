@@ -11,7 +11,7 @@
  */
 import type { DatabaseInfo } from '@bm/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest } from '../areas/manifest.ts';
 import { apiCaller } from './api-caller.ts';
@@ -196,14 +196,20 @@ describe('8: sustained sign-in locks', () => {
       expect((await submitLogin(form, EMAIL, 'wrong')).status).toBe(429);
       if (lock < 3) await expireLock();
     }
-    const lines = lockLines();
-    expect(lines.map((l) => [l.level, l.lock?.lockCount])).toEqual([
-      [40, 1],
-      [40, 2],
-      [40, 3],
-    ]);
-    expect(lines[0]?.msg).toBe(`sign-in lock started: account ${EMAIL}`);
-    expect(lines[2]?.msg).toBe(`sign-in lock escalated: account ${EMAIL}, lock 3 (sustained)`);
+    // The server's log reaches this process through a pipe, possibly after the answer did.
+    await vi.waitFor(
+      () => {
+        const lines = lockLines();
+        expect(lines.map((l) => [l.level, l.lock?.lockCount])).toEqual([
+          [40, 1],
+          [40, 2],
+          [40, 3],
+        ]);
+        expect(lines[0]?.msg).toBe(`sign-in lock started: account ${EMAIL}`);
+        expect(lines[2]?.msg).toBe(`sign-in lock escalated: account ${EMAIL}, lock 3 (sustained)`);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
     // The view right of the database tool reads the locks (the viewer holds it).
     const { signInLocks } = await databaseInfo('viewer');

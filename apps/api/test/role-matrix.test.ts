@@ -192,7 +192,8 @@ describe('four roles × every route', () => {
     }
     expect(checked).toBeGreaterThan(1000);
     expect(wrong.sort()).toEqual([]);
-  });
+    // Over a thousand calls: about 5 s on an idle machine, far longer on a loaded one.
+  }, 180_000);
 
   for (const d of DISAGREEMENTS) {
     it.fails(`disagreement: ${d.route} as ${d.role}: ${d.why}`, async () => {
