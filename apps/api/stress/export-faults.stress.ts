@@ -136,6 +136,29 @@ async function once(db: Db, storage: string, id: number): Promise<Once> {
   };
 }
 
+/**
+ * Waits until nothing can still touch these exports: no job of theirs waits in the queue (created
+ * or retried) and no half-written upload is left. A dead run's job may stay active until its expiry,
+ * but it can no longer claim a finished export, so only these two could still add a file or a run.
+ */
+async function settled(db: Db, storage: string, ids: readonly number[]): Promise<void> {
+  await waitFor(
+    'the exports to settle (no queued job, no .part upload)',
+    async () => {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job
+          WHERE name = 'bm-export' AND state IN ('created', 'retry')
+            AND (data ->> 'exportId')::int = ANY($1::int[])`,
+        [ids],
+      );
+      const parts = (await filesIn(storage)).filter((f) => f.endsWith('.part')).length;
+      return rows[0]?.n === 0 && parts === 0 ? true : undefined;
+    },
+    120_000,
+    200,
+  );
+}
+
 const onceFigure = (name: string, counts: Once): Figure => ({
   figure: `${name}: done rows / ready notifications / files / .part left`,
   value: `${counts.done} / ${counts.notified} / ${counts.files} / ${counts.parts}`,
@@ -228,8 +251,8 @@ describe('PostgreSQL killed mid-export (embedded, restarted by the server)', () 
       100,
     );
     const finishedAt = await doneAt(db, id);
-    // Anything a second run would do (a file, a notification) has had time to show.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Nothing left that could run it again (a second file, a second notification).
+    await settled(db, storage, [id]);
     const row = await rowOf(db, id);
     const counts = await once(db, storage, id);
     const download = await fetch(`${server.baseUrl}/api/exports/download?id=${id}`, {
@@ -303,7 +326,7 @@ describe('an API instance killed mid-export', () => {
     await kill(a);
     const finishedAt = await doneAt(database.db, taken);
     for (const id of ids) await doneAt(database.db, id);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await settled(database.db, storage, ids);
     const row = await rowOf(database.db, taken);
     const counts = await Promise.all(ids.map((id) => once(database.db, storage, id)));
     figures.push(
@@ -332,7 +355,7 @@ describe('an API instance killed mid-export', () => {
     const again = await instance();
     const backAt = Date.now();
     const finishedAt = await doneAt(database.db, id);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await settled(database.db, storage, [id]);
     const row = await rowOf(database.db, id);
     const counts = await once(database.db, storage, id);
     figures.push(
