@@ -22,6 +22,7 @@ import {
   type ChildServer,
   FIRST_START_TIMEOUT_MS,
   spawnServer,
+  stopChildServer,
   waitFor,
   waitForFirstStart,
 } from '../test/child-server.ts';
@@ -42,13 +43,7 @@ const started: ChildServer[] = [];
 
 afterAll(async () => {
   recordFigures('export-faults', figures);
-  for (const server of started) {
-    if (!server.hasExited()) {
-      server.process.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-      if (!server.hasExited()) server.process.kill('SIGKILL');
-    }
-  }
+  for (const server of started) await stopChildServer(server, 30_000);
 }, 90_000);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

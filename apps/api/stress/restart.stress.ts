@@ -16,7 +16,7 @@ import type { HubMessage, NotificationPage } from '@bm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newPageValues } from '../test/api-caller.ts';
-import { type ChildServer, spawnServer, waitFor } from '../test/child-server.ts';
+import { type ChildServer, spawnServer, stopChildServer, waitFor } from '../test/child-server.ts';
 import { type HubClient, openHub } from '../test/hub-client.ts';
 import { signIn } from '../test/sign-in.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
@@ -43,13 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   recordFigures('restart', figures);
-  for (const server of started) {
-    if (!server.hasExited()) {
-      server.process.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (!server.hasExited()) server.process.kill('SIGKILL');
-    }
-  }
+  for (const server of started) await stopChildServer(server, 15_000);
 }, 60_000);
 
 /** A fresh instance A: same database, same issuer (B's public URL) and same export folder as B. */

@@ -130,3 +130,11 @@ export async function waitForFirstStart(server: ChildServer): Promise<void> {
     200,
   );
 }
+
+/** Stops a child server still running: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+export async function stopChildServer(server: ChildServer, graceMs: number): Promise<void> {
+  if (server.hasExited()) return;
+  server.process.kill('SIGTERM');
+  await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  if (!server.hasExited()) server.process.kill('SIGKILL');
+}
