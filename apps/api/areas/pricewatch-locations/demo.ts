@@ -38,9 +38,36 @@ async function insert(db: Queryable, table: string, columns: readonly string[], 
   }
 }
 
+/** An airport's other names and nearby places as stored: '' once read and there are none. */
+const otherNamesOf = (l: LocationRow) => (l.locationTypeId === 5 ? (l.otherNames ?? '') : l.otherNames);
+const nearbyNamesOf = (l: LocationRow) => (l.locationTypeId === 5 ? (l.nearbyNames ?? '') : l.nearbyNames);
+
+/**
+ * A demo catalogue seeded before price-watch locations had other names and nearby places gets
+ * them from the reference packages, matched by code, where they were never read (NULL).
+ */
+async function fillOtherNames(db: Queryable): Promise<void> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM pricewatch_locations
+      WHERE location_type_id = 5 AND other_names IS NULL AND created_by = 'catalogue-demo' LIMIT 1`,
+  );
+  if (rows.length === 0) return;
+  const airports = (await buildGeography()).filter((l) => l.locationTypeId === 5);
+  await db.query(
+    `UPDATE pricewatch_locations p SET other_names = g.other_names, nearby_names = coalesce(p.nearby_names, g.nearby_names)
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS g(code, other_names, nearby_names)
+      WHERE p.code = g.code AND p.other_names IS NULL`,
+    [airports.map((l) => l.code), airports.map(otherNamesOf), airports.map(nearbyNamesOf)],
+  );
+  await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
+}
+
 export async function seedCatalogue(db: Queryable, scale: number): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pricewatch_locations');
-  if ((rows[0]?.n ?? 0) > 0) return;
+  if ((rows[0]?.n ?? 0) > 0) {
+    await fillOtherNames(db);
+    return;
+  }
   const faker = new Faker({ locale: [en, base] });
   faker.seed(SEED);
   const by = 'catalogue-demo';
@@ -64,6 +91,8 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       'longitude',
       'windows_time_zone',
       'currency_code',
+      'other_names',
+      'nearby_names',
       'created_by',
       'updated_by',
     ],
@@ -83,10 +112,14 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       l.longitude,
       l.windowsTimeZone,
       l.currencyCode,
+      otherNamesOf(l),
+      nearbyNamesOf(l),
       by,
       by,
     ]),
   );
+  // The map lists' word index was filled by the insert's trigger: plan its lookups with statistics.
+  await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
   const countryByIso = new Map(locations.filter((l) => l.locationTypeId === 2).map((l) => [l.code, l]));
 
   await insert(

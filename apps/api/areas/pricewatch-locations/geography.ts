@@ -9,6 +9,12 @@
  * (our markets); a city wherever a scheduled airport is (the nearest city of that country within
  * 60 km); the airports themselves; a central train station in the European cities with a large
  * airport; and a few geo groups (regions) that price-watch reports use.
+ *
+ * What the map lists match merchant names against besides a place's name: an airport's other name
+ * (the title of its encyclopedia article, which airport-data-js carries: "Bordeaux–Mérignac
+ * Airport" for Bordeaux Airport, "Oslo Airport, Gardermoen") and the places around it (the towns
+ * and districts of country-state-city within 15 km, nearest first: feeds often call an airport by
+ * its locality, "Mérignac" for Bordeaux).
  */
 import { createRequire } from 'node:module';
 import { continents, countries } from 'countries-list';
@@ -31,6 +37,10 @@ export interface LocationRow {
   longitude: number | null;
   windowsTimeZone: string | null;
   currencyCode: string | null;
+  /** Other and former names, one a line (stored in other_names). */
+  otherNames: string | null;
+  /** The places around it, nearest first, one a line (stored in nearby_names). */
+  nearbyNames: string | null;
   /** The ISO country code, for the demo's offices and merchant records (not stored). */
   country: string | null;
 }
@@ -50,6 +60,9 @@ const GEO_GROUPS: Record<string, { continent: string; countries: readonly string
 const airportData = createRequire(import.meta.url)('airport-data-js') as typeof import('airport-data-js');
 
 const CITY_RADIUS_KM = 60;
+/** How far around an airport a place counts as one it may be called by, and how many are kept. */
+const NEARBY_KM = 15;
+const NEARBY_MAX = 12;
 
 /** `São Paulo` → `SAO-PAULO`: the part of a code a name gives. */
 function codePart(name: string, max = 24): string {
@@ -91,11 +104,34 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 interface Airport {
   iata: string;
   name: string;
+  /** The title of its encyclopedia article, when it names it otherwise. */
+  otherName: string | null;
   country: string;
   latitude: number;
   longitude: number;
   timeZone: string;
   large: boolean;
+}
+
+const folded = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** `…/wiki/Bordeaux%E2%80%93M%C3%A9rignac_Airport` → `Bordeaux–Mérignac Airport`, unless that is `name`. */
+function articleTitle(url: string | undefined, name: string): string | null {
+  const match = url?.match(/\/wiki\/([^?#]+)/);
+  if (!match?.[1]) return null;
+  let title: string;
+  try {
+    title = decodeURIComponent(match[1]).replace(/_/g, ' ').trim();
+  } catch {
+    return null;
+  }
+  return title === '' || folded(title) === folded(name) ? null : title.slice(0, 200);
 }
 
 /** Airports with scheduled service and an IATA code, large ones first. */
@@ -117,6 +153,7 @@ async function scheduledAirports(): Promise<Airport[]> {
       out.push({
         iata: a.iata,
         name: a.airport,
+        otherName: articleTitle(a.wikipedia, a.airport),
         country: a.country_code,
         latitude: a.latitude,
         longitude: a.longitude,
@@ -126,6 +163,20 @@ async function scheduledAirports(): Promise<Airport[]> {
     }
   }
   return out;
+}
+
+/** The names of the places around an airport, nearest first, without its city's and repeats. */
+function nearbyNames(places: { name: string; km: number }[], cityName: string): string | null {
+  const seen = new Set([folded(cityName)]);
+  const names: string[] = [];
+  for (const place of [...places].sort((a, b) => a.km - b.km)) {
+    const key = folded(place.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    names.push(place.name);
+    if (names.length === NEARBY_MAX) break;
+  }
+  return names.length > 0 ? names.join('\n') : null;
 }
 
 export async function buildGeography(): Promise<LocationRow[]> {
@@ -150,6 +201,8 @@ export async function buildGeography(): Promise<LocationRow[]> {
     longitude: null,
     windowsTimeZone: null,
     currencyCode: null,
+    otherNames: null,
+    nearbyNames: null,
     country: null,
   };
 
@@ -236,6 +289,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
     let bestKm = CITY_RADIUS_KM;
     let named: (typeof candidates)[number] | undefined;
     let namedKm = CITY_RADIUS_KM;
+    const nearby: { name: string; km: number }[] = [];
     const airportWords = ` ${airport.name.toLowerCase()} `;
     // Sorted by latitude; a degree of it is 111 km, so only a narrow band needs the distance.
     let low = 0;
@@ -253,6 +307,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
         best = city;
         bestKm = km;
       }
+      if (km <= NEARBY_KM) nearby.push({ name: city.name, km });
       if (km < namedKm && city.name.length > 3 && airportWords.includes(` ${city.name.toLowerCase()} `)) {
         named = city;
         namedKm = km;
@@ -294,6 +349,8 @@ export async function buildGeography(): Promise<LocationRow[]> {
       provinceId: province?.id ?? null,
       cityId: city.id,
       iataCode: airport.iata,
+      otherNames: airport.otherName,
+      nearbyNames: nearbyNames(nearby, city.name),
       latitude: round6(airport.latitude),
       longitude: round6(airport.longitude),
       windowsTimeZone: zone,

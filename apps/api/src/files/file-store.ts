@@ -26,7 +26,7 @@ interface StoredFile {
 }
 
 /** A key in the store: a finished file, or an upload begun under that key and never finished. */
-export interface StoredKey {
+interface StoredKey {
   key: string;
   unfinished: boolean;
 }

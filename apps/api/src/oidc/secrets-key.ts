@@ -34,7 +34,7 @@ export function parseSecretsKey(text: string): Buffer | undefined {
   return bytes.length === 32 ? bytes : undefined;
 }
 
-export const secretsKey = (key: Buffer, source: string): SecretsKey => ({
+const secretsKey = (key: Buffer, source: string): SecretsKey => ({
   key,
   source,
   id: createHash('sha256').update('bm-tools secrets key id\0').update(key).digest('hex').slice(0, 16),
@@ -91,14 +91,14 @@ export function unseal(sealed: Sealed, key: SecretsKey, context: string): unknow
   }
 }
 
-export const KEY_FILE = 'secrets.key';
+const KEY_FILE = 'secrets.key';
 
 /**
  * The key of a start without SECRETS_KEY: read from `$DATA_DIR/secrets.key`, made there (mode 0600)
  * on the first start. Concurrent first starts agree: the file appears whole (written aside, then
  * linked into place) and only once.
  */
-export async function keyFileKey(dataDir: string, log: (msg: string) => void): Promise<SecretsKey> {
+async function keyFileKey(dataDir: string, log: (msg: string) => void): Promise<SecretsKey> {
   const file = path.join(dataDir, KEY_FILE);
   const read = async () => {
     const text = await readFile(file, 'utf8');

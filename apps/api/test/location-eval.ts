@@ -1,0 +1,423 @@
+/**
+ * The location map lists judged on names the catalogue never saw: merchant airports made from an
+ * independently compiled public list (bench/data/openflights-airports.tsv, see its README), which
+ * spells places its own way ("Heathrow", "Franz Josef Strauss", "Merignac", "John F Kennedy Intl")
+ * and includes airports the catalogue lacks (a fifth of the file). Each becomes a merchant location
+ * of kind Airport with a name and a country and nothing else; its IATA code is the ground truth
+ * (the catalogue airport of that code, if any) and is never given to the ranker. The map list
+ * (`map_location_candidates`) of each is read and scored:
+ *
+ * - top-1 / top-5: of the records with a counterpart, the share whose counterpart is first / in the
+ *   first five;
+ * - MRR: the mean of 1 / rank of the counterpart (0 when absent), over those records;
+ * - empty: the share of those records whose list is empty;
+ * - auto-map: accepting the first candidate when its Match % is at least AUTO_MAP_THRESHOLD:
+ *   precision (accepted and right / accepted, records without a counterpart included, where every
+ *   acceptance is wrong) and recall (accepted and right / records with a counterpart).
+ *
+ * Two passes: the names as the list has them with their country, and the same airports through a
+ * seeded noise model (`noisy`) of what feeds do to names. The bench runs both on every airport
+ * (bench/src/mapping-bench.ts); mapping-eval.test.ts runs this same code on a slice.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+
+const DATA = path.resolve(import.meta.dirname, '../../../bench/data/openflights-airports.tsv');
+
+/** The Match % at or above which the evaluation accepts a list's first candidate. */
+const AUTO_MAP_THRESHOLD = 90;
+
+/** The merchant the evaluation's records belong to; its records are replaced on every pass. */
+const EVAL_MERCHANT = { name: 'Mapping evaluation', code: 'EVAL' } as const;
+
+export interface EvalAirport {
+  iata: string;
+  name: string;
+  city: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+}
+
+type Noise = 'abbreviation' | 'typo' | 'transliteration' | 'no country';
+
+/** One merchant record to create: what the ranker sees, and the code that gives its truth. */
+export interface EvalCase {
+  iata: string;
+  name: string;
+  countryCode: string | null;
+  noise: readonly Noise[];
+}
+
+export function readEvalAirports(): EvalAirport[] {
+  const [header, ...lines] = readFileSync(DATA, 'utf8').split('\n');
+  if (header !== 'iata\tname\tcity\tcountry') throw new Error(`unexpected header in ${DATA}: ${header}`);
+  return lines
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [iata = '', name = '', city = '', country = ''] = line.split('\t');
+      return { iata, name, city, country };
+    });
+}
+
+/** Every `step`-th airport from the `offset`-th: a slice that keeps both kinds of airport. */
+export const sliceOf = (airports: readonly EvalAirport[], step: number, offset = 0): EvalAirport[] =>
+  airports.filter((_a, i) => i % step === offset);
+
+/** The list's own names, with their country. */
+export const asListed = (airports: readonly EvalAirport[]): EvalCase[] =>
+  airports.map((a) => ({ iata: a.iata, name: a.name, countryCode: a.country, noise: [] }));
+
+// ---------------------------------------------------------------------------------------------
+// The noise model. Each airport draws its noise from a generator seeded by NOISE_SEED and its IATA
+// code, so an airport is spelt the same in any slice and on every run. Each kind is applied with
+// its probability below, and an airport that drew none gets one kind picked evenly:
+// - abbreviation (0.5): every word with a short or long form takes another of its forms
+//   (International/Intl/Int'l, Airport/Apt/Arpt, Regional/Rgnl, Municipal/Muni, Saint/St,
+//   Mount/Mt); a name with none of those words gets an airport word appended ("Heathrow Arpt");
+// - typo (0.4): one slip in a word of four letters or more, never its first letter: two
+//   neighbouring letters swapped, a letter dropped, doubled, or replaced by a key beside it;
+// - transliteration (0.4): one rule of another romanisation or of accent loss applied once where
+//   it fits (kh→h, sh→sch, ou→u, u→ou, y→i, i→y, j→dj, ts→tz, v→w, w→v, c→k, k→c, ph→f, f→ph,
+//   ue→u, oe→o, ae→a, u→ue, o→oe, a→ae, ee→i, oo→u);
+// - no country (0.3): the record has no country.
+
+const NOISE_SEED = 39;
+
+const FORMS: readonly (readonly string[])[] = [
+  ['International', 'Intl', "Int'l"],
+  ['Airport', 'Apt', 'Arpt'],
+  ['Regional', 'Rgnl'],
+  ['Municipal', 'Muni'],
+  ['Saint', 'St'],
+  ['Mount', 'Mt'],
+];
+const AIRPORT_WORDS = ['Airport', 'Apt', 'Arpt'] as const;
+
+const TRANSLITERATIONS: readonly [string, string][] = [
+  ['kh', 'h'],
+  ['sh', 'sch'],
+  ['ou', 'u'],
+  ['u', 'ou'],
+  ['y', 'i'],
+  ['i', 'y'],
+  ['j', 'dj'],
+  ['ts', 'tz'],
+  ['v', 'w'],
+  ['w', 'v'],
+  ['c', 'k'],
+  ['k', 'c'],
+  ['ph', 'f'],
+  ['f', 'ph'],
+  ['ue', 'u'],
+  ['oe', 'o'],
+  ['ae', 'a'],
+  ['u', 'ue'],
+  ['o', 'oe'],
+  ['a', 'ae'],
+  ['ee', 'i'],
+  ['oo', 'u'],
+];
+
+/** Keys beside each letter on a QWERTY keyboard, for a slip that hits the neighbouring key. */
+const NEIGHBOURS: Readonly<Record<string, string>> = {
+  a: 'qswz',
+  b: 'vghn',
+  c: 'xdfv',
+  d: 'serfcx',
+  e: 'wsdr',
+  f: 'drtgvc',
+  g: 'ftyhbv',
+  h: 'gyujnb',
+  i: 'ujko',
+  j: 'huikmn',
+  k: 'jiolm',
+  l: 'kop',
+  m: 'njk',
+  n: 'bhjm',
+  o: 'iklp',
+  p: 'ol',
+  q: 'wa',
+  r: 'edft',
+  s: 'awedxz',
+  t: 'rfgy',
+  u: 'yhji',
+  v: 'cfgb',
+  w: 'qase',
+  x: 'zsdc',
+  y: 'tghu',
+  z: 'asx',
+};
+
+/** mulberry32 seeded by FNV-1a of the text: a small deterministic generator per airport. */
+function generator(text: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+
+function abbreviate(name: string, next: () => number): string {
+  let changed = false;
+  const words = name.split(' ').map((word) => {
+    const bare = word.replace(/\.$/, '');
+    const forms = FORMS.find((f) => f.some((form) => form.toLowerCase() === bare.toLowerCase()));
+    if (!forms) return word;
+    changed = true;
+    return pick(
+      next,
+      forms.filter((f) => f.toLowerCase() !== bare.toLowerCase()),
+    );
+  });
+  return changed ? words.join(' ') : `${name} ${pick(next, AIRPORT_WORDS)}`;
+}
+
+function typo(name: string, next: () => number): string {
+  const words = name.split(' ');
+  const long = words.map((w, i) => [w, i] as const).filter(([w]) => /^[A-Za-z]{4,}$/.test(w));
+  if (long.length === 0) return name;
+  const [word, index] = pick(next, long);
+  const at = 1 + Math.floor(next() * (word.length - 1));
+  const letter = word[at] ?? '';
+  let slipped: string;
+  switch (Math.floor(next() * 4)) {
+    case 0:
+      slipped =
+        at < word.length - 1
+          ? word.slice(0, at) + (word[at + 1] ?? '') + letter + word.slice(at + 2)
+          : word.slice(0, at - 1) + letter + (word[at - 1] ?? '');
+      break;
+    case 1:
+      slipped = word.slice(0, at) + word.slice(at + 1);
+      break;
+    case 2:
+      slipped = word.slice(0, at) + letter + word.slice(at);
+      break;
+    default:
+      slipped =
+        word.slice(0, at) + pick(next, [...(NEIGHBOURS[letter.toLowerCase()] ?? 'e')]) + word.slice(at + 1);
+  }
+  words[index] = slipped;
+  return words.join(' ');
+}
+
+function transliterate(name: string, next: () => number): string {
+  const fitting = TRANSLITERATIONS.filter(([from]) => name.toLowerCase().includes(from));
+  if (fitting.length === 0) return name;
+  const [from, to] = pick(next, fitting);
+  const at = name.toLowerCase().indexOf(from);
+  const original = name.slice(at, at + from.length);
+  // Keep a capital where the original had one ("Kh" → "H").
+  const replaced = original[0] === original[0]?.toUpperCase() ? to[0]?.toUpperCase() + to.slice(1) : to;
+  return name.slice(0, at) + replaced + name.slice(at + from.length);
+}
+
+/** The airports as feeds would mangle them: the noise model above. */
+export function noisy(airports: readonly EvalAirport[]): EvalCase[] {
+  return airports.map((a) => {
+    const next = generator(`${NOISE_SEED}:${a.iata}`);
+    const drawn: Noise[] = [];
+    if (next() < 0.5) drawn.push('abbreviation');
+    if (next() < 0.4) drawn.push('typo');
+    if (next() < 0.4) drawn.push('transliteration');
+    if (next() < 0.3) drawn.push('no country');
+    if (drawn.length === 0)
+      drawn.push(pick(next, ['abbreviation', 'typo', 'transliteration', 'no country'] as const));
+    let name = a.name;
+    if (drawn.includes('abbreviation')) name = abbreviate(name, next);
+    if (drawn.includes('transliteration')) name = transliterate(name, next);
+    if (drawn.includes('typo')) name = typo(name, next);
+    return {
+      iata: a.iata,
+      name: name.slice(0, 200),
+      countryCode: drawn.includes('no country') ? null : a.country,
+      noise: drawn,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** What one record's map list gave. */
+interface EvalOutcome {
+  case: EvalCase;
+  merchantRecordId: number;
+  /** The catalogue airport of the record's IATA code, or null when the catalogue lacks it. */
+  truthId: number | null;
+  /** Its rank in the list (1 = first), or null when it is not listed. */
+  truthRank: number | null;
+  topId: number | null;
+  topMatch: number | null;
+  listed: number;
+}
+
+export interface LocationEval {
+  records: number;
+  withTruth: number;
+  top1: number;
+  top5: number;
+  /** Sum of 1 / rank over the records with a counterpart (MRR = this / withTruth). */
+  reciprocalRanks: number;
+  emptyWithTruth: number;
+  /** First candidates at or above AUTO_MAP_THRESHOLD, and how many of them are right. */
+  accepted: number;
+  acceptedRight: number;
+  msPerRecord: number;
+  outcomes: EvalOutcome[];
+}
+
+async function evalMerchant(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO merchants (name, code) VALUES ($1, $2)
+     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    [EVAL_MERCHANT.name, EVAL_MERCHANT.code],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('no evaluation merchant');
+  return id;
+}
+
+/** Removes the evaluation's merchant records (its merchant stays, with no records). */
+export async function removeEvalRecords(db: pg.Pool): Promise<void> {
+  await db.query(
+    'DELETE FROM merchant_locations WHERE merchant_id IN (SELECT id FROM merchants WHERE code = $1)',
+    [EVAL_MERCHANT.code],
+  );
+}
+
+/**
+ * Creates the cases as merchant locations of the evaluation merchant (replacing its earlier ones),
+ * reads each one's map list with `concurrency` calls at a time and scores them. The records stay
+ * until the next pass or `removeEvalRecords`, so a caller can time their map lists.
+ */
+export async function evaluateLocations(
+  db: pg.Pool,
+  cases: readonly EvalCase[],
+  { concurrency = 2 }: { concurrency?: number } = {},
+): Promise<LocationEval> {
+  const merchantId = await evalMerchant(db);
+  await removeEvalRecords(db);
+  const ids: number[] = [];
+  for (let start = 0; start < cases.length; start += 1000) {
+    const chunk = cases.slice(start, start + 1000);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO merchant_locations (merchant_id, external_code, name, location_kind, country_code, created_by, updated_by)
+       SELECT $1, c.code, c.name, 'Airport', c.country, 'mapping-eval', 'mapping-eval'
+         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS c(code, name, country, n)
+        ORDER BY c.n
+       RETURNING id`,
+      [merchantId, chunk.map((c) => c.iata), chunk.map((c) => c.name), chunk.map((c) => c.countryCode)],
+    );
+    ids.push(...rows.map((r) => r.id));
+  }
+  const { rows: truths } = await db.query<{ iata: string; id: number }>(
+    `SELECT iata_code AS iata, id FROM pricewatch_locations WHERE location_type_id = 5 AND iata_code = ANY ($1)`,
+    [cases.map((c) => c.iata)],
+  );
+  const truthOf = new Map(truths.map((t) => [t.iata, t.id]));
+
+  const outcomes: EvalOutcome[] = new Array(cases.length);
+  let nextIndex = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let i = nextIndex++; i < cases.length; i = nextIndex++) {
+      const c = cases[i] as EvalCase;
+      const id = ids[i] as number;
+      const truthId = truthOf.get(c.iata) ?? null;
+      const { rows } = await db.query<{
+        truth_rank: number | null;
+        top_id: number | null;
+        top_match: number | null;
+        listed: number;
+      }>(
+        `WITH c AS (SELECT rank, id, match FROM map_location_candidates($1))
+         SELECT (SELECT rank FROM c WHERE id = $2) AS truth_rank,
+                (SELECT id FROM c ORDER BY rank LIMIT 1) AS top_id,
+                (SELECT match FROM c ORDER BY rank LIMIT 1) AS top_match,
+                (SELECT count(*) FROM c)::int AS listed`,
+        [id, truthId],
+      );
+      const row = rows[0];
+      outcomes[i] = {
+        case: c,
+        merchantRecordId: id,
+        truthId,
+        truthRank: row?.truth_rank ?? null,
+        topId: row?.top_id ?? null,
+        topMatch: row?.top_match ?? null,
+        listed: row?.listed ?? 0,
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  const elapsed = performance.now() - started;
+
+  const result: LocationEval = {
+    records: cases.length,
+    withTruth: 0,
+    top1: 0,
+    top5: 0,
+    reciprocalRanks: 0,
+    emptyWithTruth: 0,
+    accepted: 0,
+    acceptedRight: 0,
+    msPerRecord: (elapsed * Math.max(1, concurrency)) / Math.max(1, cases.length),
+    outcomes,
+  };
+  for (const o of outcomes) {
+    if ((o.topMatch ?? -1) >= AUTO_MAP_THRESHOLD) {
+      result.accepted++;
+      if (o.truthId !== null && o.topId === o.truthId) result.acceptedRight++;
+    }
+    if (o.truthId === null) continue;
+    result.withTruth++;
+    if (o.listed === 0) result.emptyWithTruth++;
+    if (o.truthRank !== null) {
+      if (o.truthRank === 1) result.top1++;
+      if (o.truthRank <= 5) result.top5++;
+      result.reciprocalRanks += 1 / o.truthRank;
+    }
+  }
+  return result;
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
+
+/** The figures of one pass, as the bench prints them. */
+export function describeEval(e: LocationEval): {
+  top1: number;
+  top5: number;
+  summary: string;
+} {
+  const top1 = e.top1 / Math.max(1, e.withTruth);
+  const top5 = e.top5 / Math.max(1, e.withTruth);
+  return {
+    top1,
+    top5,
+    summary:
+      `top-1 ${pct(e.top1, e.withTruth)}, top-5 ${pct(e.top5, e.withTruth)}, ` +
+      `MRR ${(e.reciprocalRanks / Math.max(1, e.withTruth)).toFixed(3)}, ` +
+      `empty ${pct(e.emptyWithTruth, e.withTruth)}; auto-map at ${AUTO_MAP_THRESHOLD}%: ` +
+      `precision ${pct(e.acceptedRight, e.accepted)}, recall ${pct(e.acceptedRight, e.withTruth)} ` +
+      `(${e.withTruth} with a counterpart, ${e.records - e.withTruth} without)`,
+  };
+}
+
+/** Top-1 of the records with a counterpart, per kind of noise they drew. */
+export function byNoise(e: LocationEval): string {
+  const kinds: Noise[] = ['abbreviation', 'typo', 'transliteration', 'no country'];
+  return kinds
+    .map((kind) => {
+      const these = e.outcomes.filter((o) => o.truthId !== null && o.case.noise.includes(kind));
+      return `${kind} ${pct(these.filter((o) => o.truthRank === 1).length, these.length)} of ${these.length}`;
+    })
+    .join(', ');
+}
