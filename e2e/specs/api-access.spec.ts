@@ -5,12 +5,13 @@
  * the server refuses (the message under the field, everything typed still there, nothing stored).
  */
 import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const KEY_FIELD = 'API key (SHA-256)';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

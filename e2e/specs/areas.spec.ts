@@ -9,7 +9,7 @@
  * E2E_FULL_MATRIX=1 (`npm run test:all`), named ones with E2E_AREAS (support/area-matrix.ts).
  */
 import { entityRightName } from '@bm/contracts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
 import { DROPDOWNS } from '../../apps/api/catalog/dropdowns.ts';
@@ -18,12 +18,13 @@ import { objectNames } from '../../apps/api/catalog/object-names.ts';
 import { presetsOf } from '../../apps/api/catalog/presets/default-presets.ts';
 import { ROLES } from '../../apps/api/catalog/roles.ts';
 import { chooseAreas } from '../support/area-matrix.ts';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { apiCall, grid, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 // Every test makes and removes its own records: the file's tests spread over the workers, so the
 // file that grows with every new area is not the run's long pole.
 test.describe.configure({ mode: 'parallel' });
@@ -293,7 +294,7 @@ for (const area of chosen.filter(isEditable)) {
 }
 
 test.describe('as the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
   for (const area of chosen.filter(viewerLists)) {
     test(`${area.group}: ${area.label} lists without Create, Edit or Delete`, async ({ page }) => {
       await page.goto(await listUrl(area));

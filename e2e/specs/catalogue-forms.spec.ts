@@ -5,13 +5,14 @@
  * the location's name and type, clears a location that does not fit, and clears all three when it
  * is cleared itself; on a slow network a location chosen before its type arrives is kept.
  */
-import { expect, type Page, type Request, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page, type Request } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const form = (page: Page) => page.getByRole('form', { name: 'Record form' });
 const box = (page: Page, label: string | RegExp) => form(page).getByRole('textbox', { name: label });

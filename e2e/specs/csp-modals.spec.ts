@@ -3,11 +3,12 @@
  * (its scroll lock injects a style tag) must not break the policy: any violation would show in the
  * browser console and means a style the console needs is dropped.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   const console: string[] = [];

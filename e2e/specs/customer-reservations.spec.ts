@@ -4,10 +4,11 @@
  * active and the others not, the database agrees, and the Reservation Summary of the number shows
  * the logged change. The viewer is not offered the action, and the API refuses it to them.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
 interface Version {
   id: number;
@@ -40,7 +41,7 @@ const rowOf = (page: Page, id: number) =>
 const menuOf = (page: Page, id: number) => rowOf(page, id).getByRole('button', { name: /^Actions for/ });
 
 test.describe('as the admin', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('sets an inactive version as the active customer, and the summary logs it', async ({ page }) => {
     const number = await numberWithThree(0);
@@ -88,7 +89,7 @@ test.describe('as the admin', () => {
 });
 
 test.describe('as the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('is not offered the action, and the API refuses it', async ({ page }) => {
     const number = await numberWithThree(1);

@@ -2,13 +2,14 @@
  * No button leads nowhere: a way to a screen shows only when the user holds its right and the
  * screen's default preset exists. The admin holds every right, so only the presets decide here.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbar } from '../support/form-helpers.ts';
 import { waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('a list offers Create record only where the create form exists', async ({ page }) => {
   await page.goto('/page/list?ignorestate=true');

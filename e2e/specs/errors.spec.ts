@@ -1,11 +1,12 @@
 /** Not found, unauthorised, render failure and request timeout. */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { alertModal, navbar, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 test.describe('not found', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   for (const path of ['/nope', '/page/edit/abc', '/page/view/12x', '/no/such/deep/path']) {
     test(`${path} shows the not-found page`, async ({ page }) => {
@@ -16,7 +17,7 @@ test.describe('not found', () => {
 });
 
 test.describe('unauthorised', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+  test.use({ signedInAs: ACCOUNTS.editor });
 
   test('a route whose right the user lacks names the screen and the right, and logs a warning', async ({
     page,
@@ -55,7 +56,7 @@ test.describe('unauthorised', () => {
 });
 
 test.describe('render failure', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('a menu the SPA cannot read is a silent failure with a retry, not a crash', async ({ page }) => {
     // Failed menu fetches are swallowed; the SPA checks the menu and offers a retry.
@@ -90,7 +91,7 @@ test.describe('render failure', () => {
 });
 
 test.describe('request timeout', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('a call that outlives clientRequestTimeOut rejects with Timeout in the alert modal', async ({
     page,

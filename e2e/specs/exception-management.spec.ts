@@ -5,13 +5,14 @@
  * from the exception's record), is saved for it and returns to its thresholds. The API logs list
  * shows the newest calls first, offers no Create, and its view page is read-only.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { grid, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const form = (page: Page) => page.getByRole('form', { name: 'Record form' });
 

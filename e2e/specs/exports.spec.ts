@@ -5,9 +5,9 @@
  * them). Then the Exports list: the export is there, ready, with its Download row action.
  */
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import {
   columnMenu,
@@ -19,9 +19,10 @@ import {
   waitForRows,
 } from '../support/list-helpers.ts';
 import { header } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 const admin = ACCOUNTS.admin;
-test.use({ storageState: storageStateOf(admin) });
+test.use({ signedInAs: admin });
 // The tests count one account's notifications: one after the other.
 test.describe.configure({ mode: 'serial' });
 

@@ -1,18 +1,19 @@
 /** Favourites: a star on a linked entry, kept on the server, listed in the Favorites tab. */
 import { expect } from '@playwright/test';
-import { waitForShell } from '../support/auth.ts';
-import { test } from '../support/own-account.ts';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { allMenuTab, favoritesTab, menuLink, navbar, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-// An editor of the worker's own: the test starts from no favourites.
-test.use({ ownRole: 'editor' });
+// The demo editor, who has no favourites in the seed and gets none from another spec: the test
+// starts from none, and leaves none behind for a later run of it in the same worker.
+const editor = ACCOUNTS.editor;
+test.use({ signedInAs: editor });
 
 test('a starred entry survives a reload in the Favorites tab, and unstarring empties it', async ({
   page,
-  own,
 }) => {
   await page.goto('/');
-  await waitForShell(page, own.email);
+  await waitForShell(page, editor.email);
 
   await favoritesTab(page).click();
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
@@ -30,7 +31,7 @@ test('a starred entry survives a reload in the Favorites tab, and unstarring emp
   await expect(navbar(page).getByRole('button', { name: 'Remove Reviews from favorites' })).toBeVisible();
 
   await page.reload();
-  await waitForShell(page, own.email);
+  await waitForShell(page, editor.email);
   await favoritesTab(page).click();
   await expect(menuLink(page, 'Reviews')).toBeVisible();
   await expect(navbar(page).getByText('No favorites found')).toHaveCount(0);
@@ -47,7 +48,7 @@ test('a starred entry survives a reload in the Favorites tab, and unstarring emp
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
 
   await page.reload();
-  await waitForShell(page, own.email);
+  await waitForShell(page, editor.email);
   await favoritesTab(page).click();
   await expect(navbar(page).getByText('No favorites found')).toBeVisible();
 });

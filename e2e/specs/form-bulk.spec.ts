@@ -5,13 +5,14 @@
  * without a list, it targets no filter and wants the count typed. The rows are counted in the
  * database: only the shown rows changed.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Account, createAccount } from '../support/accounts.ts';
 import { signIn } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbar, toolbarButton } from '../support/form-helpers.ts';
 import { gridRows, waitForRows } from '../support/list-helpers.ts';
 import { alertModal, formErrors } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 let admin: Account;
 

@@ -3,12 +3,13 @@
  * and a dialog showing, field by field, the user's value and the stored one. Keep mine saves again on
  * the stored version; Take stored loads it into the form. No edit is lost on the way.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, type DemoAccount, storageStateOf } from '../support/auth.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ACCOUNTS, type DemoAccount } from '../support/auth.ts';
 import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
 async function openAs(browser: Browser, account: DemoAccount, path: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateOf(account) });
+  const context = await browser.newContext({ storageState: await storageStateOf(account) });
   const page = await context.newPage();
   await page.goto(path);
   return page;

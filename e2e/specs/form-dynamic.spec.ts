@@ -3,12 +3,13 @@
  * from the catalogue's configs, 'Source' skipped, and — through configs the test adds to the answer —
  * an unknown type, a page without a default preset and a page the user lacks the right for.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { apiCall, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const title = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 

@@ -2,8 +2,8 @@
  * Publish on Interceptions: a confirmation with Ok and Cancel named by the
  * preset's publish action, the call under a busy overlay, and the Publish right.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import {
   createInterception,
   interceptionRow,
@@ -11,8 +11,9 @@ import {
   toolbarButton,
   waitForForm,
 } from '../support/form-helpers.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('Public on the edit page publishes after Ok, and Cancel does nothing', async ({ page }) => {
   const id = await createInterception();
@@ -78,7 +79,7 @@ test('a new interception has no Public until it has an id', async ({ page }) => 
 
 test('without the Publish right there is no Public', async ({ browser }) => {
   const id = await createInterception();
-  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.editor) });
+  const context = await browser.newContext({ storageState: await storageStateOf(ACCOUNTS.editor) });
   const page = await context.newPage();
   await page.goto(`/interception/edit/${id}`);
   await waitForForm(page);

@@ -3,8 +3,8 @@
  * create, edit, save (stays and reloads), save and close (return order), discard, validation
  * messages, tabs in the URL hash, the detail view and the 428 page.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import {
   createPage,
   pageRow,
@@ -14,8 +14,9 @@ import {
   waitForForm,
 } from '../support/form-helpers.ts';
 import { alertModal, formErrors, menuLink, openGroup } from '../support/shell.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('create: a new page is saved and opens at its edit page', async ({ page }) => {
   const name = `Created ${Date.now()}`;
@@ -174,7 +175,7 @@ test('the detail view shows the record read-only with Edit and Back to list', as
 });
 
 test('the editor may edit but has no bulk edit or publish', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.editor) });
+  const context = await browser.newContext({ storageState: await storageStateOf(ACCOUNTS.editor) });
   const page = await context.newPage();
   await page.goto('/page/create');
   await waitForForm(page);
@@ -185,7 +186,7 @@ test('the editor may edit but has no bulk edit or publish', async ({ browser }) 
 });
 
 test('the viewer may only view', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  const context = await browser.newContext({ storageState: await storageStateOf(ACCOUNTS.viewer) });
   const page = await context.newPage();
   await page.goto('/page/edit/1');
   await expect(page.getByText('Please contact your administrator.')).toBeVisible();

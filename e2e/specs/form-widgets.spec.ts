@@ -4,12 +4,13 @@
  * carries (ids under mapKeyId, null for empty non-text, prefixes, lists, dates). The lookups, code
  * validation and upload are the real server's; only the create call is answered by the test.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { createInterception, pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { alertModal, formErrors } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const spec = (type: string, label: string, extra: Record<string, unknown> = {}) => ({
   type,

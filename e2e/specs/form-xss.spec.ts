@@ -3,8 +3,8 @@
  * runs on the edit, view or list screens — no dialog opens and no script sets the page's flag. HTML is
  * sanitised on save and at render; text and code always render as text.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import {
   createInterception,
   createPage,
@@ -15,8 +15,9 @@ import {
 } from '../support/form-helpers.ts';
 import { waitForRows } from '../support/list-helpers.ts';
 import { settleRender } from '../support/settle.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const CORPUS = [
   '<img src=x onerror="window.__xss=1;alert(1)">',

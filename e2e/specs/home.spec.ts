@@ -1,9 +1,9 @@
 /** The home redirect at `/`, and how the menu shows screens that are not set up. */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, type DemoAccount, waitForShell } from '../support/auth.ts';
 import { resetPresets } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
 import { navbar, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 const cases: readonly [DemoAccount, string][] = [
   [ACCOUNTS.admin, 'the database tool, first in the order and drawn by the console itself'],
@@ -14,7 +14,7 @@ const cases: readonly [DemoAccount, string][] = [
 
 for (const [account, why] of cases) {
   test.describe(`home redirect for ${account.key}`, () => {
-    test.use({ storageState: storageStateOf(account) });
+    test.use({ signedInAs: account });
 
     test(`/ leads ${account.key} to ${account.home}: ${why}`, async ({ page }) => {
       await page.goto('/');
@@ -33,9 +33,9 @@ for (const [account, why] of cases) {
 }
 
 test.describe('returning', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
-  // Visiting a filtered list saves the admin's working view of it; other specs read Reservations.
-  leasePresets(ACCOUNTS.admin.email, 'BMTools/Reservation/List');
+  test.use({ signedInAs: ACCOUNTS.admin });
+  // Visiting a filtered list saves the admin's working view of it; the worker's later specs read
+  // Reservations.
   test.afterEach(() => resetPresets(ACCOUNTS.admin.email, 'BMTools/Reservation/List'));
 
   test('/ returns to the page last visited, query included', async ({ page }) => {

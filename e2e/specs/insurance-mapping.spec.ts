@@ -4,10 +4,11 @@
  * with the one it covers among the first rows; Map This maps it (in the database, and in the list
  * and map list). The viewer reads policies but gets no Get Map, and the API refuses the map list.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
 interface Policy {
   id: number;
@@ -48,7 +49,7 @@ async function listOf(page: Page, policyNumber: string): Promise<void> {
 }
 
 test.describe('as the administrator', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('Get Map from the list, the covered reservation among the first rows, Map This', async ({ page }) => {
     test.slow();
@@ -68,9 +69,11 @@ test.describe('as the administrator', () => {
     );
     await expect(page.getByRole('link', { name: 'Back to list' })).toHaveAttribute('href', '/insurance/list');
 
-    // The reservation the policy covers is among the first rows.
-    const firstFive = (await gridRows(page).allInnerTexts()).slice(0, 5).join('\n');
-    expect(firstFive).toContain(policy.reservationNumber);
+    // The reservation the policy covers is among the first rows (read again until the rows have
+    // rendered: a snapshot read right after the load can come before them).
+    await expect
+      .poll(async () => (await gridRows(page).allInnerTexts()).slice(0, 5).join('\n'))
+      .toContain(policy.reservationNumber);
 
     // Map This on its row (the active version's, as the ranking puts it first among its versions).
     const truthRow = gridRows(page).filter({ hasText: policy.reservationNumber }).first();
@@ -109,7 +112,7 @@ test.describe('as the administrator', () => {
 });
 
 test.describe('as the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('reads policies, but no Get Map, and the API refuses the map list and Map', async ({ page }) => {
     const policy = await unmappedPolicy(1);

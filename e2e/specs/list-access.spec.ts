@@ -1,10 +1,11 @@
 /**
  * What a list shows by right: toolbar buttons and row actions by the user's rights. (What it shows
- * without presets or without the default is in list-presets-missing.alone.spec.ts.)
+ * without presets or without the default is in list-presets-missing.spec.ts.)
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { gridRows, waitForRows } from '../support/list-helpers.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
 test.describe('rights', () => {
   const actionsOfFirstRow = async (page: import('@playwright/test').Page): Promise<string[]> => {
@@ -20,7 +21,7 @@ test.describe('rights', () => {
   };
 
   test('admin: Create record, Bulk edit and every row action', async ({ browser }) => {
-    const page = await browser.newPage({ storageState: storageStateOf(ACCOUNTS.admin) });
+    const page = await browser.newPage({ storageState: await storageStateOf(ACCOUNTS.admin) });
     await page.goto('/page/list?ignorestate=true');
     await waitForRows(page);
     await expect(page.getByRole('link', { name: 'Create record' })).toHaveAttribute('href', '/page/create');
@@ -30,7 +31,7 @@ test.describe('rights', () => {
   });
 
   test('editor: Create record, no Bulk edit, no Delete', async ({ browser }) => {
-    const page = await browser.newPage({ storageState: storageStateOf(ACCOUNTS.editor) });
+    const page = await browser.newPage({ storageState: await storageStateOf(ACCOUNTS.editor) });
     await page.goto('/page/list?ignorestate=true');
     await waitForRows(page);
     await expect(page.getByRole('link', { name: 'Create record' })).toBeVisible();
@@ -40,7 +41,7 @@ test.describe('rights', () => {
   });
 
   test('viewer: no Create record, only View', async ({ browser }) => {
-    const page = await browser.newPage({ storageState: storageStateOf(ACCOUNTS.viewer) });
+    const page = await browser.newPage({ storageState: await storageStateOf(ACCOUNTS.viewer) });
     await page.goto('/page/list?ignorestate=true');
     await waitForRows(page);
     await expect(page.getByRole('link', { name: 'Create record' })).toHaveCount(0);

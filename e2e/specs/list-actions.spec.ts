@@ -3,14 +3,15 @@
  * action, actions follow `visibleWhen` and frozen rows keep only fixed actions, a messagebox asks
  * OK/Cancel first, and delete (as admin on Pages) asks with the default message and runs the call.
  */
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { createAccount } from '../support/accounts.ts';
-import { ACCOUNTS, signIn, storageStateOf } from '../support/auth.ts';
+import { ACCOUNTS, signIn } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
 import { alertModal } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 // A presets call still in the route handler when the test ends would fail it with "Response has
 // been disposed" (the page closes under it): such late calls are of no interest, so they are let go.

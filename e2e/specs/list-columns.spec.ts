@@ -3,8 +3,8 @@
  * movable and pinnable from the column menu, all kept in the working view; on Reservations at
  * 1440 px the columns staff look for first are all in view, and Actions lies over no data.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import {
   columnMenu,
@@ -14,7 +14,7 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
+import { test } from '../support/test.ts';
 
 const headers = async (page: Page): Promise<string[]> =>
   (await grid(page).locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
@@ -31,7 +31,7 @@ async function box(locator: Locator) {
 }
 
 test.describe('at 1440 px on Reservations', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin), viewport: { width: 1440, height: 900 } });
+  test.use({ signedInAs: ACCOUNTS.admin, viewport: { width: 1440, height: 900 } });
 
   test('number, customer, pick-up date, supplier, total and status are all in view', async ({ page }) => {
     await page.goto('/reservation/list?ignorestate=true');
@@ -60,8 +60,7 @@ test.describe('at 1440 px on Reservations', () => {
 
 test.describe('layout kept in the working view', () => {
   const { email } = ACCOUNTS.editor;
-  test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
-  leasePresets(email, 'BMTools/Page/List');
+  test.use({ signedInAs: ACCOUNTS.editor });
   test.beforeEach(() => resetPresets(email, 'BMTools/Page/List'));
 
   test('resize, move and pin survive a reload', async ({ page }) => {

@@ -3,11 +3,12 @@
  * YYYY-MM-DD (never the browser's locale format), Escape in an open value list closes only that
  * list, and "Go to page" beyond the last page says so.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { columnMenu, headerButton, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 async function openMenu(page: Page, label: string) {
   await page.goto('/page/list?ignorestate=true');

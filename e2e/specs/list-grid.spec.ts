@@ -4,8 +4,8 @@
  * menu, keyboard, 'No records', failed list calls, approximate totals. `ignorestate` keeps the
  * admin's presets untouched for the other specs.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import {
   columnMenu,
   columnTexts,
@@ -19,8 +19,9 @@ import {
   waitForRows,
 } from '../support/list-helpers.ts';
 import { alertModal } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const COL = { id: 0, name: 1, url: 2, language: 4, status: 5, active: 6, priority: 7, published: 8 };
 

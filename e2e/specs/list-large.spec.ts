@@ -3,11 +3,12 @@
  * a window of rows is ever in the DOM (the grid is virtualised). Frame times are printed, never
  * asserted: a timing bound fails on a busy two-core machine without any defect in the grid.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { grid, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('pageSize 1000 renders, scrolls, and keeps only a window of rows in the DOM', async ({ page }) => {
   const call = page.waitForResponse(

@@ -4,8 +4,8 @@
  * tabs on one list, page size from the preset, and deep links with each alert case. Runs as the
  * editor on Pages, whose presets are reset first.
  */
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page, type Response } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import {
   filterChips,
@@ -15,13 +15,12 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
 import { alertModal } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 const RIGHT = 'BMTools/Page/List';
 const { email } = ACCOUNTS.editor;
-test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
-leasePresets(email, RIGHT);
+test.use({ signedInAs: ACCOUNTS.editor });
 test.beforeEach(() => resetPresets(email, RIGHT));
 
 async function open(page: Page, search = ''): Promise<void> {

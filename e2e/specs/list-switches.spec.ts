@@ -3,8 +3,8 @@
  * hidefilters, hidepresets, hideexport, ignorestate, compactview, pageitems and paging. The viewer's
  * reservation presets are reset before each test (ignorestate's contrast saves a state preset).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import {
   columnMenu,
@@ -17,12 +17,11 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
 const RIGHT = 'BMTools/Reservation/List';
 const { email } = ACCOUNTS.viewer;
-test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
-leasePresets(email, RIGHT);
+test.use({ signedInAs: ACCOUNTS.viewer });
 test.beforeEach(() => resetPresets(email, RIGHT));
 
 async function open(page: Page, query = ''): Promise<void> {
@@ -98,7 +97,7 @@ test('without ignorestate a filter change saves the working view and marks the v
   const fresh = await page
     .context()
     .browser()
-    ?.newPage({ storageState: storageStateOf(ACCOUNTS.viewer) });
+    ?.newPage({ storageState: await storageStateOf(ACCOUNTS.viewer) });
   if (!fresh) throw new Error('no browser');
   await open(fresh);
   await expect(presetSelect(fresh)).toHaveValue('default (modified)');

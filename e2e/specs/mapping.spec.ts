@@ -4,10 +4,11 @@
  * too), mapping onto another asks to replace it first, Un Map undoes it, Add to blacklist and
  * Disable ask for a note, and the record's view shows the history. The viewer gets none of it.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
 interface Airport {
   id: number;
@@ -59,7 +60,7 @@ async function openMapList(page: Page, id: number): Promise<void> {
 }
 
 test.describe('as the mapper', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.mapper) });
+  test.use({ signedInAs: ACCOUNTS.mapper });
 
   test('map, see it on the price-watch side, replace through the confirmation, unmap, blacklist, disable', async ({
     page,
@@ -163,7 +164,7 @@ test.describe('as the mapper', () => {
 });
 
 test.describe('as the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('no map list, no map actions, and the API refuses them', async ({ page }) => {
     const airport = await unmappedAirport(2);

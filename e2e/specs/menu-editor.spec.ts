@@ -3,16 +3,17 @@
  * other tests reading the main menu are not disturbed), edits its tree in place (add, nest, rename,
  * remove, reorder with the mouse and the keyboard) and saves it; the last top-level item cannot be
  * removed and a blank name is refused. (A change to the main menu, which every user sees, is in
- * menu-main.alone.spec.ts.)
+ * menu-main.spec.ts.)
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { item, itemButton, itemName, outline, storedMenu } from '../support/menu-helpers.ts';
 import { menuLink, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('a new menu is built, nested, reordered and saved', async ({ page }) => {
   await page.goto('/menu/list');

@@ -1,7 +1,8 @@
 /** The menu each demo account sees: groups and entries cut to the account's rights. */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, apiGet, type DemoAccount, storageStateOf, waitForShell } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, apiGet, type DemoAccount, waitForShell } from '../support/auth.ts';
 import { MENU_GROUPS, type MenuGroupName, menuGroup, menuLink, navbar, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
 /** Actions that change data; none may show for, or be granted to, the viewer. */
 const EDITING_ACTIONS = ['Create', 'Edit', 'Delete', 'BulkEdit', 'Publish', 'Map', 'GetMap', 'Export'];
@@ -19,7 +20,7 @@ async function expectGroups(page: Page, visible: readonly MenuGroupName[]): Prom
 }
 
 test.describe('menu of the admin', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('shows all seven groups', async ({ page }) => {
     await openShell(page, ACCOUNTS.admin);
@@ -41,7 +42,7 @@ test.describe('menu of the admin', () => {
 });
 
 test.describe('menu of the editor', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+  test.use({ signedInAs: ACCOUNTS.editor });
 
   test('shows Content and Administration → Menus only', async ({ page }) => {
     await openShell(page, ACCOUNTS.editor);
@@ -69,7 +70,7 @@ test.describe('menu of the editor', () => {
 });
 
 test.describe('menu of the mapper', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.mapper) });
+  test.use({ signedInAs: ACCOUNTS.mapper });
 
   test('shows only the Price-watch and Merchant groups', async ({ page }) => {
     await openShell(page, ACCOUNTS.mapper);
@@ -84,7 +85,7 @@ test.describe('menu of the mapper', () => {
 });
 
 test.describe('menu of the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('has every group but no editing affordance, and no editing right', async ({ page }) => {
     await openShell(page, ACCOUNTS.viewer);

@@ -4,12 +4,13 @@
  * save storing them; new chargebacks and prepaid credits taking the signed-in user as their User;
  * and the viewer, who may read payments, kept from the create screen.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const form = (page: import('@playwright/test').Page) => page.getByRole('form', { name: 'Record form' });
 
@@ -155,7 +156,7 @@ test('a new prepaid credit is granted by the signed-in user', async ({ page }) =
 });
 
 test.describe('as the viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('payments are listed, but recording one is not offered', async ({ page }) => {
     await page.goto('/payment/list?ignorestate=true');

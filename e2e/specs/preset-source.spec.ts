@@ -6,16 +6,14 @@
  * the list shows an error instead. The Content-Security-Policy, which would also stop a call to
  * another origin, is switched off here (`bypassCSP`), so the test proves the app's own refusal.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { waitForRows } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
 const RIGHT = 'BMTools/Page/List';
 const admin = ACCOUNTS.admin;
-// Opening a deep-linked preset makes it the admin's in-use preset of the pages list.
-leasePresets(admin.email, RIGHT);
 
 /** A Team preset of the pages list with `source`, written directly: no API check on the way. */
 async function plantPreset(name: string, source: string): Promise<number> {
@@ -32,7 +30,11 @@ async function plantPreset(name: string, source: string): Promise<number> {
   return row.id;
 }
 
-/** Removes the planted preset and gives the admin back the in-use preset they had. */
+/**
+ * Removes the planted preset and gives the admin back the in-use preset they had: opening a
+ * deep-linked preset makes it the admin's in-use preset of the pages list, which the worker's later
+ * specs open.
+ */
 async function removePreset(id: number, before: { preset_id: number } | undefined): Promise<void> {
   await query('DELETE FROM presets WHERE id = $1', [id]);
   if (before)
@@ -45,7 +47,7 @@ async function removePreset(id: number, before: { preset_id: number } | undefine
 
 /** A page of the admin's with the CSP ignored, and every request it sends. */
 async function adminPage(browser: Browser): Promise<{ page: Page; sent: URL[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ storageState: storageStateOf(admin), bypassCSP: true });
+  const context = await browser.newContext({ storageState: await storageStateOf(admin), bypassCSP: true });
   const page = await context.newPage();
   const sent: URL[] = [];
   page.on('request', (request) => sent.push(new URL(request.url())));

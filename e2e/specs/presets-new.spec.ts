@@ -3,13 +3,14 @@
  * keeps the old version and moves the form to the new version's edit page; a part that would lead
  * off the site is refused under its field with what was typed kept, and nothing is stored.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 /** A fresh shared preset of the pages list in the Team group, so each run edits its own. */
 async function teamPreset(name: string): Promise<number> {

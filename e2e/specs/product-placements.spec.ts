@@ -3,13 +3,14 @@
  * form (which then opens the new rule's edit page, or the list when Save and close was chosen) and
  * read back from the database.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { menuLink, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
+test.use({ signedInAs: ACCOUNTS.editor });
 
 const ruleRow = async (id: number) =>
   (await query<Record<string, unknown>>('SELECT * FROM product_placements WHERE id = $1', [id]))[0] ?? {};

@@ -3,14 +3,15 @@
  * "New page" on create, a breadcrumb back to the list, read-only fields that read as text, and one
  * clear message (no modal, no useless Retry) when the record does not exist.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { createPage, waitForForm } from '../support/form-helpers.ts';
 import { waitForRows } from '../support/list-helpers.ts';
 import { alertModal } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 const breadcrumb = (page: import('@playwright/test').Page) =>

@@ -1,9 +1,10 @@
 /** Menu search: filters by name and opens the matching groups. */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { menuGroup, menuLink, menuSearch, navbar } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('search keeps matching entries and opens their groups', async ({ page }) => {
   await page.goto('/');

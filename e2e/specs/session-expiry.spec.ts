@@ -4,10 +4,11 @@
  * that fails too, the sign-in view says "Your session expired", the form's values are kept, and
  * after signing in the user is back on the same form with them, and can save.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Account, createAccount } from '../support/accounts.ts';
 import { signIn } from '../support/auth.ts';
 import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { test } from '../support/test.ts';
 
 let admin: Account;
 

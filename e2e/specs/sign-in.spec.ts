@@ -1,6 +1,7 @@
 /** Sign-in through the built-in provider and logout, for every demo account. */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ALL_ACCOUNTS, logout, signIn, signInButton, userMenuButton } from '../support/auth.ts';
+import { test } from '../support/test.ts';
 
 test.describe('sign-in', () => {
   test('a visitor without a session sees the sign-in view', async ({ page }) => {

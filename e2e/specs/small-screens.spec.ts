@@ -2,13 +2,14 @@
  * Keyboard and small screens: "Skip to content" is the first stop; below 1280 px the navbar folds
  * behind the burger; at 390 px a list and a form scroll only inside the grid, never the page sideways.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { waitForForm } from '../support/form-helpers.ts';
 import { waitForRows } from '../support/list-helpers.ts';
 import { navbar } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

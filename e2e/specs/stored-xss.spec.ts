@@ -9,24 +9,24 @@
  * and sanitising themselves hold rather than the policy catching what slipped through. Each check
  * also finds the payload on screen as literal text, so a screen that rendered nothing would fail.
  */
-import { readFileSync } from 'node:fs';
 import { CODE_FIELD_TYPES, exportDownloadPath } from '@bm/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
 import { entitySpecOf } from '../../apps/api/catalog/entities/index.ts';
 import { objectNames } from '../../apps/api/catalog/object-names.ts';
 import { presetsOf } from '../../apps/api/catalog/presets/default-presets.ts';
-import { ACCOUNTS, storageStateOf, waitForShell } from '../support/auth.ts';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbar, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
 import { settleRender } from '../support/settle.ts';
 import { header } from '../support/shell.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
 const admin = ACCOUNTS.admin;
-test.use({ storageState: storageStateOf(admin) });
+test.use({ signedInAs: admin });
 test.describe.configure({ mode: 'parallel' });
 
 /** What every payload runs if it ever executes: a global, a console line and a dialog. */
@@ -193,14 +193,12 @@ async function sampleOf(area: EntityManifest): Promise<Record<string, unknown>> 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Real HTTP as the admin, with the token the setup project signed in with
+// Real HTTP as the admin, to the worker's own server, with the token the worker signed the admin in with
 
-const baseUrl = (): string => `http://localhost:${process.env.E2E_PORT}`;
+const baseUrl = (): string => process.env.E2E_BASE_URL ?? '';
 
-function adminToken(): string {
-  const state = JSON.parse(readFileSync(storageStateOf(admin), 'utf8')) as {
-    origins: { localStorage: { name: string; value: string }[] }[];
-  };
+async function adminToken(): Promise<string> {
+  const state = await storageStateOf(admin);
   const entry = state.origins.flatMap((o) => o.localStorage).find((e) => e.name.startsWith('oidc.user:'));
   return (JSON.parse(entry?.value ?? '{}') as { access_token?: string }).access_token ?? '';
 }
@@ -215,7 +213,7 @@ async function api<T>(
     headers: {
       Accept: 'application/json',
       'Content-Type': 'application/json',
-      Authorization: `Bearer ${adminToken()}`,
+      Authorization: `Bearer ${await adminToken()}`,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -287,7 +285,7 @@ async function pageFor(
   browser: Browser,
   bypassCSP: boolean,
 ): Promise<{ page: Page; hits: Hits; close: () => Promise<void> }> {
-  const context = await browser.newContext({ storageState: storageStateOf(admin), bypassCSP });
+  const context = await browser.newContext({ storageState: await storageStateOf(admin), bypassCSP });
   const page = await context.newPage();
   return { page, hits: watch(page), close: () => context.close() };
 }
@@ -506,7 +504,7 @@ test('an export of a list with payload cells writes them as plain text cells of 
     `${fileName}.xlsx`,
   ]);
   const response = await fetch(`${baseUrl()}${exportDownloadPath(row?.id ?? 0)}`, {
-    headers: { Authorization: `Bearer ${adminToken()}` },
+    headers: { Authorization: `Bearer ${await adminToken()}` },
   });
   expect(response.status).toBe(200);
   const book = new ExcelJS.Workbook();

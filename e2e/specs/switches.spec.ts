@@ -1,9 +1,10 @@
 /** Query-string switches hidemenu and hideheader: case-insensitive, kept in session storage. */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, userMenuButton } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, userMenuButton } from '../support/auth.ts';
 import { header, menuSearch, navbar } from '../support/shell.ts';
+import { storageStateOf, test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 const { email } = ACCOUNTS.admin;
 
 test('without switches both header and menu show', async ({ page }) => {
@@ -40,7 +41,7 @@ test('?HideHeader=TRUE hides the header, case-insensitively', async ({ page }) =
 });
 
 test('the switches belong to the tab: a new one starts with defaults', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storageStateOf(ACCOUNTS.admin) });
+  const context = await browser.newContext({ storageState: await storageStateOf(ACCOUNTS.admin) });
   try {
     const first = await context.newPage();
     await first.goto('/page/list?hidemenu=true&hideheader=true');

@@ -1,12 +1,13 @@
 /** Light and dark themes: the switch in the user menu changes the colour scheme. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf, userMenuButton, waitForShell } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, userMenuButton, waitForShell } from '../support/auth.ts';
 import { SCREENSHOT_DIR } from '../support/paths.ts';
 import { openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin), viewport: { width: 1440, height: 900 } });
+test.use({ signedInAs: ACCOUNTS.admin, viewport: { width: 1440, height: 900 } });
 const { email } = ACCOUNTS.admin;
 
 const colorScheme = (page: Page): Promise<string | null> =>

@@ -2,14 +2,13 @@
  * Toasts confirm without getting in the way: at the usual 1440×900 and on a 1024 px laptop, a toast
  * on a list never covers the pager (page size, pages, Go to page) nor the page's toolbar.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { resetPresets, waitForRows } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
+import { test } from '../support/test.ts';
 
 const { email } = ACCOUNTS.editor;
-test.use({ storageState: storageStateOf(ACCOUNTS.editor) });
-leasePresets(email, 'BMTools/Page/List');
+test.use({ signedInAs: ACCOUNTS.editor });
 test.beforeEach(() => resetPresets(email, 'BMTools/Page/List'));
 
 type Box = { x: number; y: number; width: number; height: number };

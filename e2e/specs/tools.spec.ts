@@ -5,10 +5,11 @@
  * no cancel button, another application's statement text hidden, and the sign-in locks; the mapper,
  * without ViewMongo, gets the unauthorised screen.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
+import { test } from '../support/test.ts';
 
 const NAME = 'Philippa Thistlewaite';
 const NUMBER = `BM-E2E-${Date.now()}`;
@@ -35,7 +36,7 @@ async function openDatabasePage(page: Page): Promise<void> {
 }
 
 test.describe('as admin', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('database management: tables, indexes, statements note, and cancelling a running query', async ({
     page,
@@ -111,7 +112,7 @@ test.describe('as admin', () => {
 });
 
 test.describe('as viewer', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test('sees the three pages, but no cancel button', async ({ page }) => {
     await openDatabasePage(page);
@@ -143,7 +144,7 @@ test.describe('as viewer', () => {
 });
 
 test.describe('as viewer, without the right to cancel statements', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
 
   test("sees another application's statement hidden, and the sustained sign-in locks", async ({ page }) => {
     const other = new pg.Client({
@@ -184,7 +185,7 @@ test.describe('as viewer, without the right to cancel statements', () => {
 });
 
 test.describe('as mapper', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.mapper) });
+  test.use({ signedInAs: ACCOUNTS.mapper });
 
   test('database management is refused with the unauthorised screen', async ({ page }) => {
     await page.goto('/mongoManagement');

@@ -4,13 +4,14 @@
  * its form (which shows the resource read-only) and saved back to that resource's translations; and
  * a new translation for a resource, whose key and default text the form reads from it.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { grid, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 const KEY = 'checkout.summary.payNow';
 const form = (page: Page) => page.getByRole('form', { name: 'Record form' });

@@ -1,6 +1,5 @@
 /** Demo accounts and the sign-in / sign-out steps every spec builds on. */
-import { expect, type Locator, type Page } from '@playwright/test';
-import { authStatePath } from './paths.ts';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export interface DemoAccount {
   key: 'admin' | 'editor' | 'mapper' | 'viewer';
@@ -28,8 +27,8 @@ export const ACCOUNTS = {
 
 export const ALL_ACCOUNTS: readonly DemoAccount[] = Object.values(ACCOUNTS);
 
-/** Browser state (tokens in local storage) of an account signed in by the setup project. */
-export const storageStateOf = (account: DemoAccount): string => authStatePath(account.key);
+/** A signed-in browser state (the tokens in local storage), as `storageState` takes it. */
+export type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** The user menu button in the header; it shows the signed-in user's email. */
 export const userMenuButton = (page: Page, email: string): Locator =>

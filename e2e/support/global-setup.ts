@@ -1,62 +1,28 @@
 /**
- * Prepares a fresh, demo-seeded database, starts the built server on it (apps/api/dist, as
- * `npm start` runs it; on E2E_PORT, chosen by the config) and returns the teardown that stops the
- * server and drops the database.
+ * Prepares the run's template database once; each worker then copies it into a database of its own
+ * and starts its own server on that copy (support/test.ts), so no spec ever meets another worker's
+ * changes. Returns the teardown that stops what the run started, drops every database of the run
+ * and removes its directory (.tmp/e2e-run-<run>); what a killed run left behind is removed by the
+ * next run's setup.
  *
- * - TEST_DATABASE_URL set: a database `bm_e2e_<random>` is created on that server, migrated and seeded
- *   with the seed CLI, and the server uses it through DATABASE_URL.
- * - Otherwise: the server's embedded PostgreSQL under .tmp/e2e-data, wiped first, so the first start
- *   creates, migrates and seeds it.
+ * - TEST_DATABASE_URL set: the template is a database on that server.
+ * - Otherwise: a PostgreSQL of the run's own (the embedded PostgreSQL binaries, as the API tests use
+ *   them) under the run's directory, on E2E_PG_PORT or a free port; the servers never start their
+ *   own embedded one.
  *
- * The server serves a copy of apps/web/dist taken now. The specs reach the database through
- * E2E_DATABASE_URL (inherited by the workers).
+ * The template is migrated and demo-seeded with the seed CLI, which exits when it is done, and then
+ * closed to connections: `CREATE DATABASE … TEMPLATE` refuses a template anyone is connected to.
+ * The servers serve a copy of apps/web/dist taken now. The workers find the server through
+ * E2E_ADMIN_DATABASE_URL (inherited, as all of the runner's environment).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FullConfig } from '@playwright/test';
-import pg from 'pg';
-import {
-  API_MAIN,
-  AUTH_DIR,
-  E2E_DATA_DIR,
-  E2E_STATIC_DIR,
-  REPO_ROOT,
-  SERVER_LOG,
-  TMP_DIR,
-  WEB_DIST,
-} from './paths.ts';
-
-const STARTUP_TIMEOUT_MS = 180_000;
-const EMBEDDED_PASSWORD = 'bm-tools-embedded';
-
-const logTail = (lines = 40): string => {
-  try {
-    return readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no server log)';
-  }
-};
-
-/** The URL of database `name` on the server of `base`. */
-function databaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(base: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import type { EmbeddedDatabase } from '../../apps/api/src/db/embedded.ts';
+import { adminQuery, runDatabases, templateDatabase, withDatabase } from './databases.ts';
+import { API_MAIN, REPO_ROOT, runDir, staticDir, TMP_DIR, WEB_DIST } from './paths.ts';
+import { freePort, serverPidDir } from './server.ts';
 
 function run(args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -75,72 +41,81 @@ function run(args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void
   });
 }
 
-/** Fails when something already listens on `port` (another run, another server). */
-async function assertPortFree(port: number): Promise<void> {
-  const tryHost = (host: string): Promise<boolean> =>
-    new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', (error: NodeJS.ErrnoException) =>
-        resolve(error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'),
-      );
-      probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
-    });
-  if (!(await tryHost('127.0.0.1')) || !(await tryHost('::1'))) {
-    throw new Error(`Port ${port} is already in use: free it or set E2E_PORT to another port.`);
+/** What a run notes in its directory, so that a later run can tell whether it still goes. */
+const RUNNER_FILE = 'runner.json';
+interface Runner {
+  pid: number;
+  /** The TEST_DATABASE_URL the run used; null with a PostgreSQL of its own. */
+  admin: string | null;
+}
+
+/** True while process `pid` exists. */
+function alive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function dropRunDatabases(admin: string, runName: string): Promise<void> {
+  const rows = await adminQuery<{ datname: string }>(
+    admin,
+    'SELECT datname FROM pg_database WHERE datname LIKE $1',
+    [runDatabases(runName)],
+  );
+  for (const { datname } of rows) await adminQuery(admin, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+}
+
+/**
+ * Removes what an earlier run left when it ended without its teardown (it was killed): its directory
+ * and, when it used the same TEST_DATABASE_URL as this run, its databases. A run whose runner still
+ * goes is left alone, and so is one whose PostgreSQL still runs on its directory.
+ */
+async function removeStaleRuns(testDatabaseUrl: string | undefined): Promise<void> {
+  for (const name of await readdir(TMP_DIR)) {
+    const stale = /^e2e-run-(\w+)$/.exec(name)?.[1];
+    if (!stale) continue;
+    const dir = path.join(TMP_DIR, name);
+    let runner: Runner;
+    try {
+      runner = JSON.parse(readFileSync(path.join(dir, RUNNER_FILE), 'utf8')) as Runner;
+    } catch {
+      continue;
+    }
+    const postmaster = existsSync(path.join(dir, 'pg/postmaster.pid'))
+      ? Number.parseInt(readFileSync(path.join(dir, 'pg/postmaster.pid'), 'utf8'), 10)
+      : undefined;
+    if (alive(runner.pid) || alive(postmaster)) continue;
+    if (runner.admin && runner.admin === testDatabaseUrl) {
+      await dropRunDatabases(runner.admin, stale).catch(() => {});
+    }
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Waits until our own child says it listens (so a foreign server that happens to answer on the port
- * cannot be mistaken for it), then until /healthz answers ok.
+ * Stops a worker's server that outlived its worker (one killed outright, whose exit hook never ran),
+ * found by the pid file it left; only when that pid is still our built server, never a process that
+ * took the number over since.
  */
-async function waitForHealth(baseURL: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let exited: number | null | undefined;
-  let listening = false;
-  server.once('exit', (code) => {
-    exited = code;
-  });
-  const watch = (chunk: Buffer): void => {
-    if (/Server listening at|is ready at/.test(chunk.toString())) listening = true;
-  };
-  server.stdout?.on('data', watch);
-  server.stderr?.on('data', watch);
-  while (Date.now() < deadline) {
-    if (exited !== undefined) {
-      throw new Error(`The e2e server exited (code ${exited}) before it was healthy:\n${logTail()}`);
-    }
-    if (!listening) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+async function stopStrayServers(runName: string): Promise<void> {
+  const dir = serverPidDir(runName);
+  for (const name of existsSync(dir) ? await readdir(dir) : []) {
+    const pid = Number(readFileSync(path.join(dir, name), 'utf8'));
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
       continue;
     }
-    try {
-      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) {
-        const body = (await response.json()) as { status?: string };
-        if (body.status === 'ok') return;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (command.includes(API_MAIN)) process.kill(pid, 'SIGKILL');
   }
-  throw new Error(`The e2e server was not healthy within ${STARTUP_TIMEOUT_MS / 1000}s:\n${logTail()}`);
 }
 
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 15_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
-}
-
-export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const built of [path.join(WEB_DIST, 'index.html'), API_MAIN]) {
     if (!existsSync(built)) {
       throw new Error(
@@ -148,73 +123,64 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       );
     }
   }
-  const baseURL = String(config.projects[0]?.use.baseURL ?? `http://localhost:${process.env.E2E_PORT}`);
-  const port = new URL(baseURL).port;
-  await assertPortFree(Number(port));
-  await mkdir(TMP_DIR, { recursive: true });
-  await rm(AUTH_DIR, { recursive: true, force: true });
-  await rm(E2E_STATIC_DIR, { recursive: true, force: true });
-  await cp(WEB_DIST, E2E_STATIC_DIR, { recursive: true });
-
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: port,
-    HOST: 'localhost',
-    PUBLIC_URL: baseURL,
-    // At least info: the setup waits for the server's own 'listening' line.
-    LOG_LEVEL: 'info',
-    STATIC_DIR: E2E_STATIC_DIR,
-    // Finished exports stay with the run's other temporary files, never in the checkout's data/.
-    EXPORT_STORAGE_DIR: path.join(TMP_DIR, 'e2e-exports'),
-  };
-  for (const key of ['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_PG_PORT', 'OIDC_AUTHORITY', 'TOOL_URLS']) {
-    delete serverEnv[key];
+  const runName = process.env.E2E_RUN;
+  // The name goes into database names: letters, digits and underscores only.
+  if (!runName || !/^\w+$/.test(runName)) {
+    throw new Error(
+      'E2E_RUN is not set (or not a plain name): run the browser tests with e2e/playwright.config.ts',
+    );
   }
-
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase = async (): Promise<void> => {};
-  if (testDatabaseUrl) {
-    const name = `bm_e2e_${randomBytes(6).toString('hex')}`;
-    await adminQuery(testDatabaseUrl, `CREATE DATABASE ${name}`);
-    dropDatabase = () => adminQuery(testDatabaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const url = databaseUrl(testDatabaseUrl, name);
-    serverEnv.DATABASE_URL = url;
-    process.env.E2E_DATABASE_URL = url;
-    try {
-      await run(['--import', 'tsx', 'apps/api/src/cli/seed.ts'], serverEnv, 'Seeding the e2e database');
-    } catch (error) {
-      await dropDatabase();
-      throw error;
-    }
-  } else {
-    await rm(E2E_DATA_DIR, { recursive: true, force: true });
-    const pgPort = process.env.E2E_PG_PORT ?? '5500';
-    serverEnv.DATA_DIR = E2E_DATA_DIR;
-    serverEnv.EMBEDDED_PG_PORT = pgPort;
-    process.env.E2E_DATABASE_URL = `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${pgPort}/postgres`;
-  }
+  await mkdir(TMP_DIR, { recursive: true });
+  await removeStaleRuns(testDatabaseUrl);
+  const dir = runDir(runName);
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    path.join(dir, RUNNER_FILE),
+    JSON.stringify({ pid: process.pid, admin: testDatabaseUrl ?? null } satisfies Runner),
+  );
 
-  const log = createWriteStream(SERVER_LOG);
-  // The built server, as `npm start` runs it.
-  const server = spawn(process.execPath, ['--enable-source-maps', API_MAIN], {
-    cwd: REPO_ROOT,
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-
+  let embedded: EmbeddedDatabase | undefined;
+  let adminUrl: string | undefined;
   const teardown = async (): Promise<void> => {
-    await stopServer(server);
-    log.end();
-    await dropDatabase().catch((error: unknown) => {
-      console.error(`Could not drop the e2e database: ${error instanceof Error ? error.message : error}`);
-    });
+    await stopStrayServers(runName);
+    if (adminUrl) {
+      await dropRunDatabases(adminUrl, runName).catch((error: unknown) => {
+        console.error(`Could not drop the e2e databases: ${error instanceof Error ? error.message : error}`);
+      });
+    }
+    await embedded?.stop();
+    await rm(dir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, server);
+    await cp(WEB_DIST, staticDir(runName), { recursive: true });
+    // Each worker slot's server log starts empty with the run (its servers append to it).
+    for (const name of await readdir(TMP_DIR)) {
+      if (/^e2e-server-w\d+\.log$/.test(name)) await writeFile(path.join(TMP_DIR, name), '');
+    }
+    if (testDatabaseUrl) {
+      adminUrl = testDatabaseUrl;
+    } else {
+      // Loaded only here: the module holds the embedded PostgreSQL package.
+      const { startEmbeddedDatabase } = await import('../../apps/api/src/db/embedded.ts');
+      const port = Number(process.env.E2E_PG_PORT ?? (await freePort(5500, 400)));
+      embedded = await startEmbeddedDatabase(dir, port);
+      adminUrl = embedded.url;
+    }
+    process.env.E2E_ADMIN_DATABASE_URL = adminUrl;
+
+    const template = templateDatabase(runName);
+    await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
+    const seedEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: withDatabase(adminUrl, template),
+    };
+    for (const key of ['DATA_DIR', 'EMBEDDED_PG_PORT']) delete seedEnv[key];
+    await run(['--import', 'tsx', 'apps/api/src/cli/seed.ts'], seedEnv, 'Seeding the e2e template database');
+    // Nothing may connect to the template from now on: a connection would make the workers' copies fail.
+    await adminQuery(adminUrl, `ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
   } catch (error) {
     await teardown();
     throw error;

@@ -1,7 +1,6 @@
 /** Locators and calls for the list-page specs (grid, column menus, pager, presets, API and database). */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { query } from './db.ts';
-import { assertPresetsLeased } from './presetLease.ts';
 
 export const grid = (page: Page): Locator => page.getByRole('grid');
 /** Data rows currently in the DOM (the grid is virtualised: only rows near the view are). */
@@ -84,9 +83,11 @@ export async function apiCall<T>(
   );
 }
 
-/** Removes a user's own presets, group presets they created and their in-use choice for one right. */
+/**
+ * Removes a user's own presets, group presets they created and their in-use choice for one right, in
+ * the worker's own database: no spec running at the same time shares them.
+ */
 export async function resetPresets(email: string, rightName: string): Promise<void> {
-  assertPresetsLeased(email, rightName);
   await query('DELETE FROM preset_in_use WHERE user_email = $1 AND right_name = $2', [email, rightName]);
   await query(
     `DELETE FROM presets WHERE right_name = $2 AND NOT (name = 'default' AND preset_group_id = 1)

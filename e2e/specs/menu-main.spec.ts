@@ -1,17 +1,17 @@
 /**
  * A change to the main menu shows in the shell at once (and is undone after). The main menu is what
- * every user sees: while the test's item is in it, accounts with the item's right see the group it
- * was added to, so this file runs alone, after every other spec (the `alone` project in
- * playwright.config.ts).
+ * every user of the worker's database sees: the test puts it back before it ends, for the worker's
+ * later specs that read the menu.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { item, itemButton, itemName, storedMenu } from '../support/menu-helpers.ts';
 import { menuLink } from '../support/shell.ts';
+import { test } from '../support/test.ts';
 
-test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+test.use({ signedInAs: ACCOUNTS.admin });
 
 test('a change to the main menu shows in the shell at once', async ({ page }) => {
   const original = await storedMenu(1);

@@ -1,18 +1,17 @@
 /**
  * What a list shows by preset: the empty notice without a preset for the right, and the 428 page when
- * presets exist but the default is missing. Both change presets every user sees (a list's presets are
- * moved aside, a right's shared default is deleted) for a moment, so this file runs alone, after
- * every other spec (the `alone` project in playwright.config.ts): a spec opening those lists in the
- * other worker meanwhile would find them without presets.
+ * presets exist but the default is missing. Both change presets every user of the worker's database
+ * sees (a list's presets are moved aside, a right's shared default is deleted) for a moment, and put
+ * them back before the test ends: the worker's later specs open those lists.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS, storageStateOf } from '../support/auth.ts';
+import { expect } from '@playwright/test';
+import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, resetPresets, waitForRows } from '../support/list-helpers.ts';
-import { leasePresets } from '../support/presetLease.ts';
+import { test } from '../support/test.ts';
 
 test.describe('no preset', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.admin) });
+  test.use({ signedInAs: ACCOUNTS.admin });
 
   test('a list without a preset for the right shows the empty notice', async ({ page }) => {
     // The menus list has presets: they are moved to another right name for this test, so its
@@ -31,9 +30,8 @@ test.describe('no preset', () => {
 });
 
 test.describe('missing default', () => {
-  test.use({ storageState: storageStateOf(ACCOUNTS.viewer) });
+  test.use({ signedInAs: ACCOUNTS.viewer });
   const RIGHT = 'BMTools/Preset/List';
-  leasePresets(ACCOUNTS.viewer.email, RIGHT);
 
   test('presets without the default show the 428 page', async ({ page }) => {
     await resetPresets(ACCOUNTS.viewer.email, RIGHT);
