@@ -10,6 +10,7 @@ import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
+import { gate } from '../support/settle.ts';
 import { test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
@@ -74,13 +75,15 @@ test('the location type decides the layout, the levels cascade, and the save sen
     await expect(box(page, hidden)).toHaveCount(0);
   await pickOption(page, 'Location type', '4 - City');
 
-  // Each lookup shows that it is looking up; a slow answer makes that visible.
+  // Each lookup shows that it is looking up: the answer is held until the form says so.
+  const lookup = gate();
   await page.route(/\/api\/dropdowns\/locations\?/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await lookup.passed;
     await route.continue();
   });
   await box(page, 'Continent').pressSequentially('Euro');
   await expect(form(page).getByLabel('Looking up')).toBeVisible();
+  lookup.open();
   await page.getByRole('option', { name: EU, exact: true }).click();
   await page.unroute(/\/api\/dropdowns\/locations\?/);
 
@@ -200,10 +203,11 @@ test('a location chosen while its type is still on the way is kept when the next
     'SELECT id, name, label FROM v_dd_office_locations WHERE "locationTypeId" = 4 ORDER BY id LIMIT 1',
   );
   if (!supplier || !city) throw new Error('the demo data has no supplier or city');
-  // A slow network: the chosen location's type takes a second and a half to arrive, and the
-  // address is typed meanwhile. "The location fits the office type" can only be judged after.
+  // A slow network: the chosen location's type arrives only after the address has been typed.
+  // "The location fits the office type" can only be judged after.
+  const locationType = gate();
   await page.route(/\/api\/dropdowns\/office-locations\?locationId=/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await locationType.passed;
     await route.continue();
   });
   await page.goto('/pricewatchOffice/create');
@@ -215,6 +219,7 @@ test('a location chosen while its type is still on the way is kept when the next
   const location = `${city.id} - ${city.label}`;
   await choose(page, 'Location', city.name.slice(0, 9), location);
   await box(page, 'Address').fill('Calle Mayor 1');
+  locationType.open();
   await expect(form(page).getByRole('combobox', { name: 'Location type' })).toHaveValue('4 - City');
   await expect(box(page, /^Location(?! type)/)).toHaveValue(location);
 

@@ -2,6 +2,7 @@
 import { expect } from '@playwright/test';
 import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
+import { gate } from '../support/settle.ts';
 import { alertModal, navbar, openGroup } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
@@ -105,9 +106,11 @@ test.describe('request timeout', () => {
     await waitForShell(page, ACCOUNTS.admin.email);
     await expect(page).toHaveURL((url) => url.pathname === ACCOUNTS.admin.home);
 
-    // The favourite call hangs past the 3 s timeout and never reaches the server.
+    // The favourite call hangs past the 3 s timeout and never reaches the server: it is held until
+    // the alert has shown, then dropped.
+    const answered = gate();
     await page.route('**/api/menu/addfavorite', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await answered.passed;
       await route.abort().catch(() => {});
     });
     await openGroup(page, 'Tools');
@@ -116,6 +119,7 @@ test.describe('request timeout', () => {
     const modal = alertModal(page);
     await expect(modal).toBeVisible({ timeout: 8_000 });
     await expect(modal).toContainText('Timeout');
+    answered.open();
     await modal.getByRole('button', { name: 'Ok' }).click();
     await expect(modal).toBeHidden();
   });

@@ -18,6 +18,7 @@ import {
   totalRows,
   waitForRows,
 } from '../support/list-helpers.ts';
+import { requestBarrier, settleRender } from '../support/settle.ts';
 import { alertModal } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
@@ -292,7 +293,8 @@ test('a list that cannot load says so inline, in plain words, with no modal and 
   await expect(error).toContainText('Column “Priority” cannot be sorted');
   // The call leaves while the screen first renders and fails before its query subscribes: it is
   // still sent once, not again when the query subscribes.
-  await page.waitForTimeout(500);
+  await settleRender(page);
+  await requestBarrier(page);
   expect(calls).toBe(1);
   await expect(alertModal(page)).toHaveCount(0);
   await expect(page.getByText('No records', { exact: true })).toHaveCount(0);
@@ -429,7 +431,7 @@ test('a sort lays out the grid alone, not the whole page around it', async ({ pa
   const before = await columnTexts(page, COL.name);
   await page.getByRole('button', { name: 'Sort by Name' }).click();
   await expect.poll(() => columnTexts(page, COL.name)).not.toEqual(before);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await settleRender(page);
   await cdp.send('Tracing.end');
   await complete;
   // The layout that placed the sorted rows is the one with the most boxes to redo.

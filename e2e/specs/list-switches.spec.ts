@@ -17,6 +17,7 @@ import {
   resetPresets,
   waitForRows,
 } from '../support/list-helpers.ts';
+import { requestBarrier } from '../support/settle.ts';
 import { storageStateOf, test } from '../support/test.ts';
 
 const RIGHT = 'BMTools/Reservation/List';
@@ -106,11 +107,20 @@ test('without ignorestate a filter change saves the working view and marks the v
 });
 
 test('ignorestate keeps the state preset untouched', async ({ page }) => {
+  // The page's clock is the test's: the working view's save waits for a pause after a change, and
+  // the test runs that wait out at once instead of sleeping through it.
+  await page.clock.install();
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/presets/.test(request.url())) saves.push(request.url());
+  });
   await open(page, '?ignorestate=true');
   await filterColumn(page, 'Currency', { value: 'EUR' });
   await expect(filterChips(page)).toHaveCount(1);
   await expect(presetSelect(page)).toHaveValue('default');
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(10_000);
+  await requestBarrier(page);
+  expect(saves).toEqual([]);
   expect(await statePresets()).toHaveLength(0);
 });
 

@@ -7,7 +7,7 @@
 import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { header } from '../support/shell.ts';
+import { header, waitForLiveNotifications } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
 // The demo viewer, in the worker's own database: no other spec counts or changes its notifications.
@@ -111,8 +111,8 @@ test('a new notification arrives live at the top with a toast; one for someone e
   await openShell(page, viewer.email);
   const before = await counts(viewer.email);
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${before.unread} unread`);
-  // The hub socket is open once the page has connected; give it a moment, then raise.
-  await page.waitForTimeout(500);
+  // Raised once the hub socket is open, so it arrives live.
+  await waitForLiveNotifications(page);
   await raise(ACCOUNTS.editor.email, 'For the editor only');
   await raise(viewer.email, 'Reservations export ready');
 

@@ -22,7 +22,7 @@ import { query } from '../support/db.ts';
 import { toolbar, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
 import { settleRender } from '../support/settle.ts';
-import { header } from '../support/shell.ts';
+import { header, waitForLiveNotifications } from '../support/shell.ts';
 import { storageStateOf, test } from '../support/test.ts';
 
 const admin = ACCOUNTS.admin;
@@ -410,8 +410,8 @@ for (const mode of MODES) {
     try {
       await page.goto('/');
       await waitForShell(page, admin.email);
-      // The hub socket is open once the page has connected; give it a moment, then raise.
-      await page.waitForTimeout(500);
+      // Raised once the hub socket is open, so it arrives live.
+      await waitForLiveNotifications(page);
       await query(
         'INSERT INTO notifications (from_email, to_email, title, description, actions) VALUES ($1, $2, $3, $4, $5)',
         ['system', admin.email, title, message, '{}'],

@@ -48,3 +48,11 @@ export async function openGroup(page: Page, name: string): Promise<void> {
 export const formErrors = (page: Page): Locator => page.getByRole('alert', { name: 'Form errors' });
 
 export const alertModal = (page: Page): Locator => page.getByRole('dialog', { name: 'Error' });
+
+/** Waits until the bell's hub socket is open, so a notification raised from now on arrives live. */
+export async function waitForLiveNotifications(page: Page): Promise<void> {
+  await expect(header(page).getByRole('button', { name: /^Notifications/ })).toHaveAttribute(
+    'data-live',
+    'true',
+  );
+}

@@ -110,7 +110,7 @@ function NotificationItem({
 }
 
 export function NotificationBell() {
-  const { state, hasMore, loadMore, markRead, markAllRead } = useNotificationBell();
+  const { state, hasMore, loadMore, markRead, markAllRead, live } = useNotificationBell();
   const navigate = useNavigate();
   const now = useNow();
   const [opened, setOpened] = useState(false);
@@ -141,6 +141,8 @@ export function NotificationBell() {
             size="lg"
             aria-label={label}
             title={label}
+            // Whether notifications arrive live (the hub socket is open); tests wait for it.
+            data-live={live}
             // A controlled popover: its target does not toggle it on its own.
             onClick={() => setOpened((o) => !o)}
           >

@@ -6,7 +6,7 @@
  */
 import { hubMessageSchema, type Notification, notificationPageSchema } from '@bm/contracts';
 import { notifications as toasts } from '@mantine/notifications';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSession } from '../../app/auth/SessionContext.tsx';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import {
@@ -31,6 +31,8 @@ export interface NotificationBell {
   markRead(notification: Notification): Promise<void>;
   /** Marks every notification of the user read (server first, then the list). */
   markAllRead(): Promise<void>;
+  /** The hub socket is open: what is raised from now on arrives live. */
+  live: boolean;
 }
 
 export function useNotificationBell(): NotificationBell {
@@ -38,6 +40,7 @@ export function useNotificationBell(): NotificationBell {
   const { session, snapshot } = useSession();
   const email = snapshot.user?.profile.email?.toLowerCase() ?? '';
   const [state, dispatch] = useReducer(bellReducer, initialBellState);
+  const [live, setLive] = useState(false);
   const current = useRef(state);
   current.current = state;
   const loading = useRef(false);
@@ -106,6 +109,7 @@ export function useNotificationBell(): NotificationBell {
       socket = ws;
       ws.onopen = () => {
         attempt = 0;
+        setLive(true);
         void catchUp();
       };
       ws.onmessage = (event: MessageEvent) => {
@@ -122,6 +126,7 @@ export function useNotificationBell(): NotificationBell {
       };
       ws.onclose = () => {
         if (disposed) return;
+        setLive(false);
         const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt);
         attempt += 1;
         retry = setTimeout(() => void open(), delay);
@@ -153,5 +158,5 @@ export function useNotificationBell(): NotificationBell {
     dispatch({ type: 'allRead' });
   }, [http]);
 
-  return { state, hasMore: hasMorePages(state), loadMore, markRead, markAllRead };
+  return { state, hasMore: hasMorePages(state), loadMore, markRead, markAllRead, live };
 }
