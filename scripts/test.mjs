@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check and test, in order, stopping at the first failure:
- *   type check (npm run typecheck: tsc per workspace) → lint (biome) → unit, API and web tests (vitest;
+ *   type check (npm run typecheck: tsc per workspace) → lint (biome) → with TEST_DATABASE_URL, one
+ *   template database seeded with the tests' demo for every later phase → unit, API and web tests (vitest;
  *   under NODE_LTS when it names a second Node binary) → with NODE_LTS, a short smoke under this
  *   machine's Node (contracts, server start, built server, sign-in, lists and saves) → Chromium →
  *   build (the SPA and the server, as `npm start` runs them) → browser tests (playwright; one area
@@ -15,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
+import pg from 'pg';
 import { ChromiumMissingError, ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,10 +32,16 @@ const startedAt = Date.now();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
-/** Runs a command with inherited output; resolves to its exit code (a signal counts as failure). */
+/**
+ * Runs a command with inherited output; resolves to its exit code (a signal counts as failure).
+ * `env` adds to this process's environment; a null value removes that variable.
+ */
 function run(command, args, env = {}) {
+  const childEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== null),
+  );
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: childEnv });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -70,7 +78,11 @@ function countPlaywright() {
   return { passed: expected + flaky, failed: unexpected };
 }
 
-function finish(failedStep) {
+/** Work to do before the process exits, whatever the outcome (dropping the run's template). */
+const cleanups = [];
+
+async function finish(failedStep) {
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(String(error)));
   console.log('');
   for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
   console.log(`  total ${seconds(Date.now() - startedAt)}`);
@@ -105,16 +117,71 @@ async function step(name, work, count) {
         : reportMissing
           ? 'exit 0, but it wrote no report'
           : `exit 0, but its report lists ${counted?.failed} failed`;
-    finish(`${name} failed (${why})`);
+    await finish(`${name} failed (${why})`);
   }
 }
 
 await rm(resultsDir, { recursive: true, force: true });
 await mkdir(resultsDir, { recursive: true });
 
+// With TEST_DATABASE_URL, one template database for every phase: migrated and seeded with the tests'
+// demo once (the seed CLI, --test-demo), then cloned by the Vitest runs' files and by
+// the browser run's workers (TEST_TEMPLATE_DATABASE), instead of each phase seeding its own. Without
+// it each phase starts an embedded PostgreSQL and seeds its own template.
+async function makeRunTemplate() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = `bm_tpl_npmtest_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  // A run killed before its cleanup leaves its template: drop the ones whose runner is gone.
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'bm\\_tpl\\_npmtest\\_%'",
+  );
+  await client.end();
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_').at(-1));
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (error) {
+      alive = error.code === 'EPERM';
+    }
+    if (!alive) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }
+  await admin(`CREATE DATABASE ${name}`);
+  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const env = { NODE_ENV: 'test', DATABASE_URL: url.toString(), DATA_DIR: null, EMBEDDED_PG_PORT: null };
+  const code = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--test-demo'],
+    env,
+  );
+  if (code !== 0) return code;
+  // Cloned, never connected to: CREATE DATABASE … TEMPLATE refuses a template with connections.
+  await admin(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+  process.env.TEST_TEMPLATE_DATABASE = name;
+  return 0;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void finish(`stopped by ${signal}`));
+
 // The root script type-checks each workspace with its own tsconfig (tsc -p …).
 await step('type check: npm run typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 await step('lint: biome check .', () => run(bin('biome'), ['check', '.']));
+if (process.env.TEST_DATABASE_URL) {
+  await step("test database: one template, migrated and seeded with the tests' demo", makeRunTemplate);
+}
 // NODE_LTS: a second Node.js binary (CI installs the current LTS, Node 24, from the npm registry).
 // The whole vitest run goes under it once; this machine's Node (the oldest line `engines` allows)
 // gets a smoke: the contracts, the server started from its sources and from its build, sign-in, a
@@ -182,4 +249,4 @@ await step(
     run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { E2E_JSON_REPORT: playwrightJson }),
   countPlaywright,
 );
-finish();
+await finish();

@@ -10,8 +10,9 @@
  *   them) under the run's directory, on E2E_PG_PORT or a free port; the servers never start their
  *   own embedded one.
  *
- * The template is migrated and demo-seeded with the seed CLI, which exits when it is done, and then
- * closed to connections: `CREATE DATABASE … TEMPLATE` refuses a template anyone is connected to.
+ * The template is migrated and seeded with the tests' demo (`--test-demo`) by the
+ * seed CLI, which exits when it is done, or copied from TEST_TEMPLATE_DATABASE when `npm test` made
+ * one for all its phases; then it is closed to connections: `CREATE DATABASE … TEMPLATE` refuses a template anyone is connected to.
  * The servers serve a copy of apps/web/dist taken now. The workers find the server through
  * E2E_ADMIN_DATABASE_URL (inherited, as all of the runner's environment).
  */
@@ -171,14 +172,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_ADMIN_DATABASE_URL = adminUrl;
 
     const template = templateDatabase(runName);
-    await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
-    const seedEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: withDatabase(adminUrl, template),
-    };
-    for (const key of ['DATA_DIR', 'EMBEDDED_PG_PORT']) delete seedEnv[key];
-    await run(['--import', 'tsx', 'apps/api/src/cli/seed.ts'], seedEnv, 'Seeding the e2e template database');
+    const shared = testDatabaseUrl ? process.env.TEST_TEMPLATE_DATABASE : undefined;
+    if (shared) {
+      // `npm test` migrated and seeded one template for all its phases (scripts/test.mjs).
+      if (!/^bm_tpl_\w+$/.test(shared))
+        throw new Error(`TEST_TEMPLATE_DATABASE is not a bm_tpl_… name: ${shared}`);
+      await adminQuery(adminUrl, `CREATE DATABASE ${template} TEMPLATE ${shared}`);
+    } else {
+      await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
+      const seedEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: withDatabase(adminUrl, template),
+      };
+      for (const key of ['DATA_DIR', 'EMBEDDED_PG_PORT']) delete seedEnv[key];
+      await run(
+        ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--test-demo'],
+        seedEnv,
+        'Seeding the e2e template database',
+      );
+    }
     // Nothing may connect to the template from now on: a connection would make the workers' copies fail.
     await adminQuery(adminUrl, `ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
   } catch (error) {

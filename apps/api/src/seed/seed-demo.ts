@@ -10,6 +10,11 @@ import { addUser, listUsers } from '../users/users.ts';
 import { seedNotifications } from './seed-notifications.ts';
 
 export const DEFAULT_RESERVATIONS = 20_000;
+/**
+ * The tests' demo: a tenth of the reservations, the rest of the demo whole. Enough for every list
+ * behaviour the tests check (paging past a thousand rows included); the scale tests seed their own.
+ */
+export const TEST_RESERVATIONS = 2_000;
 
 export async function seedDemo(db: Db, opts: { reservations?: number } = {}): Promise<void> {
   await syncCatalog(db);
