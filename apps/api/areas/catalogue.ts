@@ -1,7 +1,7 @@
 /**
  * What the fifteen catalogue areas (price-watch and merchant records, location keywords) share:
  * their standard fields and the shape of a merchant area. Each area's folder states only what is
- * its own; the tables are in pricewatch-locations/migrations (docs/adr/0012-catalogue.md).
+ * its own; each creates its table in its own migrations folder (docs/adr/0012-catalogue.md).
  */
 import type { EntityAction } from '@bm/contracts';
 import {

@@ -2,12 +2,14 @@
  * Applies the versioned SQL migrations (node-pg-migrate): the platform's in `apps/api/db/migrations`
  * and each area module's in `apps/api/areas/<area>/migrations`, as one history ordered by the
  * timestamp that starts every file name. A file keeps its name for ever once it has shipped (the
- * history records names), so an area's older migrations moved into its folder keep theirs.
+ * history records names), so an area's older migrations moved into its folder keep theirs; one
+ * split into several is rewritten in the history of the databases that ran it (split-migrations.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { installExportQueue } from './export-queue.ts';
+import { rewriteSplitHistory } from './split-migrations.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 /** Glob patterns with forward slashes, as the glob library wants them on every platform. */
@@ -90,6 +92,8 @@ async function run(
   dbClient.on('error', () => {});
   await dbClient.connect();
   try {
+    // A database that ran a migration since split into several counts the new ones as run.
+    await rewriteSplitHistory(dbClient);
     // Loaded only when there is something to run (see upToDate).
     const { runner } = await import('node-pg-migrate');
     await runner({
