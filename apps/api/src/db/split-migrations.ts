@@ -9,6 +9,20 @@
 import type pg from 'pg';
 
 export const SPLIT_MIGRATIONS: Readonly<Record<string, readonly string[]>> = {
+  // Pages, reservations and the shared presets' record SQL, until November 2026 one platform file.
+  '1700000002000_pages-and-reservations': [
+    '1700000002000_pages',
+    '1700000002010_reservations',
+    '1700000002020_preset-records',
+  ],
+  // The first record forms (pages, interceptions, presets, reservations) and the languages.
+  '1700000004000_forms': [
+    '1700000004000_page-form',
+    '1700000004010_interceptions',
+    '1700000004020_preset-form',
+    '1700000004030_reservation-form',
+    '1700000004040_languages',
+  ],
   // The price-comparison catalogue, until November 2026 one file of the price-watch locations area.
   '1700000009700_catalogue': [
     '1700000009620_pricewatch-locations',
