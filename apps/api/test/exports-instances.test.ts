@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HubMessage } from '@bm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedApiLogs } from '../areas/api-logs/demo.ts';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { type HubClient, openHub } from './hub-client.ts';
+import { LONG_EXPORT_ROWS } from './long-export.ts';
 import { signIn } from './sign-in.ts';
 import { createTestDatabase } from './test-database.ts';
 import { freePort, startTestServer, type TestServer } from './test-server.ts';
@@ -138,6 +140,8 @@ describe('exports on two instances', () => {
   }, 120_000);
 
   it('stopping the instance in the middle of an export lets the other finish it, once', async () => {
+    // Rows enough that the export is still running when its instance stops, whatever the demo's size.
+    await seedApiLogs(first.db, LONG_EXPORT_ROWS);
     const id = await sendExport(first.baseUrl, 'all the logs', '/api/ApiLogs', [
       { field: 'id', label: 'Id' },
       { field: 'requestedAt', label: 'Timestamp' },

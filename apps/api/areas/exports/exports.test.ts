@@ -13,7 +13,9 @@ import JSZip from 'jszip';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
+import { LONG_EXPORT_ROWS } from '../../test/long-export.ts';
 import type { TestServer } from '../../test/test-server.ts';
+import { seedApiLogs } from '../api-logs/demo.ts';
 
 let server: TestServer;
 let db: pg.Client;
@@ -356,6 +358,8 @@ describe('formula-looking text', () => {
 
 describe('cancelling, failing, deleting and expiring', () => {
   it('a cancelled export makes no file and no ready notification', async () => {
+    // Rows enough that the export is still running when it is cancelled, whatever the demo's size.
+    await seedApiLogs(db, LONG_EXPORT_ROWS);
     const id = await send('admin', 'all the logs', {
       source: '/api/ApiLogs',
       sort: ['requestedAt=DESC'],
