@@ -5,6 +5,7 @@
  * Target: under 100 ms, and for a broad word at most a tenth of it.
  */
 import pg from 'pg';
+import { exactNumberOf } from '../../apps/api/src/tools/reservation-search.ts';
 import { RANK_EVERY_MATCH } from '../../apps/api/test/rank-every-match.ts';
 import type { BenchEnv } from './bench-setup.ts';
 import { fmtMs, fmtRatio, median, paired, quantile, report, sequential } from './report.ts';
@@ -31,7 +32,7 @@ export async function searchBenchmarks(env: BenchEnv, pairs: number): Promise<vo
         () => p50(() => getJson(`${env.base}/api/tools/reservations/search?q=${word}`, env.headers)),
         () =>
           p50(() =>
-            direct.query(RANK_EVERY_MATCH, [word, word.toUpperCase(), word.toLowerCase(), null, null, []]),
+            direct.query(RANK_EVERY_MATCH, [word, exactNumberOf(word), word.toLowerCase(), null, null, []]),
           ),
       );
       const ours = median(result.ours);

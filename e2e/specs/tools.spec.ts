@@ -109,6 +109,39 @@ test.describe('as admin', () => {
     await expect(page.getByRole('heading', { name: `Reservation “${NUMBER}”` })).toBeVisible();
     await expect(page.getByText(NAME, { exact: true })).toBeVisible();
   });
+
+  test('a number typed as staff type it finds the booking with its price; Enter opens it; it opens in the list', async ({
+    page,
+  }) => {
+    // A booking of its own, numbered as the demo numbers them (BM- and eight digits, leading zeros).
+    const n = 970_000 + Math.floor(Math.random() * 9_999);
+    const number = `BM-${String(n).padStart(8, '0')}`;
+    const [row] = await query<{ id: number }>(
+      `INSERT INTO reservations (reservation_number, customer_name, customer_email, pickup_location,
+         dropoff_location, pickup_date, dropoff_date, supplier, car_class, total_price, currency, status)
+       VALUES ($1, 'Quentin Fairweather', 'q.fairweather@example.org', 'Faro Airport (FAO)', 'Faro Airport (FAO)',
+         '2026-07-01T10:00:00Z', '2026-07-08T10:00:00Z', 'Avis', 'Compact', 1234.5, 'EUR', 'confirmed')
+       RETURNING id::int AS id`,
+      [number],
+    );
+    const box = page.getByRole('textbox', { name: 'Search reservations' });
+    const results = page.getByRole('list', { name: 'Results' });
+    await page.goto('/searchReservation');
+    await box.fill(`bm-${n}`);
+    const hit = results.getByRole('listitem').filter({ hasText: number });
+    await expect(hit.getByRole('link')).toHaveText(`${number} — Quentin Fairweather`);
+    await expect(hit.getByLabel('Total price')).toHaveText('1,234.50 EUR');
+    await page.getByRole('link', { name: 'Open these in the Reservations list' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/reservation/list');
+    await expect(page.getByRole('grid').getByText(number)).toBeVisible();
+
+    // Just the digits: the only hit, and Enter opens it.
+    await page.goto('/searchReservation');
+    await box.fill(String(n));
+    await expect(page.getByText('1 match, best first (Enter opens it).')).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === `/reservation/view/${row?.id}`);
+  });
 });
 
 test.describe('as viewer', () => {

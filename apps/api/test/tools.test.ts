@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../src/db/pool.ts';
 import {
+  exactNumberOf,
   type FieldPath,
   FUZZY_FIELDS,
   type FuzzyField,
@@ -195,6 +196,32 @@ describe('GET /api/tools/reservations/search', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it('finds a demo reservation by its number as staff type it, with its total price', async () => {
+    const { rows } = await db.query<{ id: number; number: string; price: string; currency: string }>(
+      `SELECT id::int, reservation_number AS number, total_price::text AS price, currency FROM reservations
+        WHERE reservation_number ~ '^BM-[0-9]{8}$' AND version = 1 AND subversion = 0 ORDER BY id DESC LIMIT 1`,
+    );
+    const demo = rows[0];
+    if (!demo) throw new Error('the demo has no BM-nnnnnnnn reservation');
+    const digits = demo.number.slice(3).replace(/^0+/, '');
+    for (const typed of [
+      digits,
+      demo.number.slice(3),
+      `bm-${digits}`,
+      `BM ${digits}`,
+      demo.number.toLowerCase(),
+    ]) {
+      const { status, hits } = await search(`q=${encodeURIComponent(typed)}`);
+      expect(status, typed).toBe(200);
+      expect(hits[0], typed).toMatchObject({
+        reservationNumber: demo.number,
+        score: 2,
+        totalPrice: demo.price,
+        currency: demo.currency,
+      });
+    }
+  });
+
   it('honours the pick-up date range and the status', async () => {
     const q = `q=${encodeURIComponent('Wilhelmina Quakcenbush')}`;
     const ids = async (extra: string) => (await search(`${q}&${extra}`)).hits.map((h) => h.id);
@@ -260,7 +287,7 @@ describe('reservation search: each field read either way answers as ranking ever
       await db.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
       const expected = await db.query<{ id: number; score: number }>(RANK_EVERY_MATCH, [
         query.q,
-        query.q.toUpperCase(),
+        exactNumberOf(query.q),
         query.q.toLowerCase(),
         query.from ?? null,
         query.to ?? null,

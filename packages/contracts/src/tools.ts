@@ -178,6 +178,9 @@ export const reservationHitSchema = z.object({
   dropoffLocation: z.string(),
   pickupDate: z.string(),
   status: z.string(),
+  /** The reservation's total price, as decimal text ("199.00"), in `currency`. */
+  totalPrice: z.string(),
+  currency: z.string(),
   /** 0–1 for a fuzzy match, above 1 for an exact number (2) or email (1.5). */
   score: z.number(),
 });

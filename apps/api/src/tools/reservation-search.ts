@@ -1,6 +1,7 @@
 /**
  * The reservation search: one text matched against the reservation number and the customer's email
- * (exactly, through their b-tree indexes) and fuzzily against the customer's name, the supplier and
+ * (exactly, through their b-tree indexes; a number as staff type it, "19990" or "bm-19990", is the
+ * reservation BM-00019990) and fuzzily against the customer's name, the supplier and
  * the pick-up and drop-off locations (pg_trgm `<%`, word similarity), optionally within a pick-up
  * date range and some statuses. The best match first (then the newest pick-up), at most SEARCH_LIMIT
  * rows.
@@ -68,6 +69,16 @@ export const searchQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to is before from', path: ['to'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/**
+ * The reservation number a text names, as staff type it: "19990", "00019990", "bm-19990" and
+ * "BM 19990" are all BM-00019990 (BM- and eight digits); any other text is compared as written, in
+ * upper case ("BM-E2E-1").
+ */
+export function exactNumberOf(q: string): string {
+  const digits = /^(?:bm[\s-]*)?0*(\d{1,8})$/i.exec(q.trim())?.[1];
+  return digits === undefined ? q.toUpperCase() : `BM-${digits.padStart(8, '0')}`;
+}
+
 /** The fields matched fuzzily, each with the b-tree index on (field, pickup_date, id) beside its GIN index. */
 export const FUZZY_FIELDS = ['customer_name', 'supplier', 'pickup_location', 'dropoff_location'] as const;
 export type FuzzyField = (typeof FUZZY_FIELDS)[number];
@@ -110,7 +121,7 @@ function searchSql(
   query: SearchQuery,
   paths: Record<FuzzyField, FieldPath>,
 ): { text: string; values: unknown[] } {
-  const params: unknown[] = [query.q, query.q.toUpperCase(), query.q.toLowerCase()];
+  const params: unknown[] = [query.q, exactNumberOf(query.q), query.q.toLowerCase()];
   const filters: string[] = [];
   if (query.from) {
     params.push(query.from);
@@ -169,7 +180,7 @@ function searchSql(
     SELECT id, reservation_number AS "reservationNumber", customer_name AS "customerName",
            customer_email AS "customerEmail", supplier, pickup_location AS "pickupLocation",
            dropoff_location AS "dropoffLocation", to_char(pickup_date, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "pickupDate",
-           status,
+           status, total_price::text AS "totalPrice", currency,
            greatest(CASE WHEN reservation_number = $2 THEN 2 ELSE 0 END,
                     CASE WHEN customer_email = $3 THEN 1.5 ELSE 0 END,
                     word_similarity($1, customer_name), word_similarity($1, supplier),

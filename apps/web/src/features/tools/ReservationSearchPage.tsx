@@ -2,15 +2,18 @@
  * Reservation search: one box over the reservation number, the customer's name and email, the
  * supplier and the locations (names match despite typos), with a pick-up date range and statuses.
  * The text is sent 300 ms after the last key; at most 50 results, the best match first, each a link
- * to the reservation's view.
+ * to the reservation's view with its pick-up time (the grid's format) and total price. A number
+ * finds its reservation however it is typed ("19990", "bm-19990"); Enter opens the only hit; the
+ * hits of one number or one customer open in the Reservations list too.
  */
 import { RESERVATION_STATUSES, type ReservationHit, SEARCH_LIMIT } from '@bm/contracts';
 import { Alert, Anchor, Badge, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { type KeyboardEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http/HttpError.ts';
+import { formatDate } from '../grid/formatCell.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { useReservationSearch } from './toolQueries.ts';
 
@@ -26,13 +29,40 @@ function Hit({ hit }: { hit: ReservationHit }) {
           </Anchor>
           <Text size="sm" c="dimmed">
             {hit.customerEmail} · {hit.supplier} · {hit.pickupLocation} → {hit.dropoffLocation} · pick-up{' '}
-            {hit.pickupDate.slice(0, 10)}
+            {formatDate(hit.pickupDate, true)}
           </Text>
         </div>
-        <Badge variant="light">{hit.status}</Badge>
+        <Stack gap={4} align="flex-end">
+          <Text size="sm" fw={600} ff="monospace" aria-label="Total price">
+            {PRICE.format(Number(hit.totalPrice))} {hit.currency}
+          </Text>
+          <Badge variant="light">{hit.status}</Badge>
+        </Stack>
       </Group>
     </Paper>
   );
+}
+
+const PRICE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The Reservations list showing these hits, when they share what a list filter can say: one
+ * reservation number (its versions) or one customer's email. Otherwise none.
+ */
+function listLinkOf(hits: readonly ReservationHit[]): { to: string; what: string } | undefined {
+  const [first] = hits;
+  if (!first) return undefined;
+  if (hits.every((h) => h.reservationNumber === first.reservationNumber))
+    return {
+      to: `/reservation/list?${new URLSearchParams({ reservationNumber: first.reservationNumber })}`,
+      what: first.reservationNumber,
+    };
+  if (hits.every((h) => h.customerEmail.toLowerCase() === first.customerEmail.toLowerCase()))
+    return {
+      to: `/reservation/list?${new URLSearchParams({ customerEmail: first.customerEmail })}`,
+      what: first.customerEmail,
+    };
+  return undefined;
 }
 
 /** The server's message, with the fields it names ("from: from must be a date …"). */
@@ -49,6 +79,13 @@ export function ReservationSearchPage() {
   const [q] = useDebouncedValue(text, DEBOUNCE_MS);
   const search = useReservationSearch({ q, from, to, status });
   const ready = q.trim().length >= 2;
+  const navigate = useNavigate();
+  // Enter opens the only hit of what is typed (once the search has caught up with it).
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const only = search.data?.length === 1 && q === text ? search.data[0] : undefined;
+    if (event.key === 'Enter' && only) navigate(`/reservation/view/${only.id}`);
+  };
+  const listLink = search.data ? listLinkOf(search.data) : undefined;
 
   return (
     <>
@@ -62,6 +99,7 @@ export function ReservationSearchPage() {
           rightSection={search.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
           autoFocus
         />
         <Group gap="md" align="flex-end">
@@ -100,11 +138,18 @@ export function ReservationSearchPage() {
             <Text size="sm">No reservation matches.</Text>
           ) : (
             <>
-              <Text size="sm" c="dimmed">
-                {search.data.length === SEARCH_LIMIT
-                  ? `The best ${SEARCH_LIMIT} matches; narrow the search to see others.`
-                  : `${search.data.length} match${search.data.length === 1 ? '' : 'es'}, best first.`}
-              </Text>
+              <Group gap="md">
+                <Text size="sm" c="dimmed">
+                  {search.data.length === SEARCH_LIMIT
+                    ? `The best ${SEARCH_LIMIT} matches; narrow the search to see others.`
+                    : `${search.data.length} match${search.data.length === 1 ? '' : 'es'}, best first${search.data.length === 1 ? ' (Enter opens it)' : ''}.`}
+                </Text>
+                {listLink ? (
+                  <Anchor component={Link} to={listLink.to} size="sm">
+                    Open these in the Reservations list
+                  </Anchor>
+                ) : null}
+              </Group>
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Results">
                 {search.data.map((hit) => (
                   <Hit key={hit.id} hit={hit} />
