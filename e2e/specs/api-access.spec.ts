@@ -44,6 +44,8 @@ test('an account key is made by the server, shown once and stored as its hash on
   const account = `E2E partner ${Date.now()}`;
   await page.goto('/accountapikey/create');
   await waitForForm(page);
+  // An initialism keeps its capitals in the heading.
+  await expect(page.getByRole('heading', { level: 1, name: 'New API key' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Account' }).fill(account);
   await page.getByRole('textbox', { name: 'Description' }).fill('Booking engine, production');
 
@@ -58,6 +60,7 @@ test('an account key is made by the server, shown once and stored as its hash on
   const key = await takeKeyFromDialog(page);
   await page.waitForURL(/\/accountapikey\/edit\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name: `Edit API key #${id}` })).toBeVisible();
 
   const row = await stored(id, key);
   expect(row.hash).toBe(sha256(key));

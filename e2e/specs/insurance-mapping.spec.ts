@@ -51,6 +51,14 @@ async function listOf(page: Page, policyNumber: string): Promise<void> {
 test.describe('as the administrator', () => {
   test.use({ signedInAs: ACCOUNTS.admin });
 
+  test("a policy's view is headed with its policy number", async ({ page }) => {
+    const policy = await unmappedPolicy(5);
+    await page.goto(`/insurance/view/${policy.id}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Policy “${policy.policyNumber}”` }),
+    ).toBeVisible();
+  });
+
   test('Get Map from the list, the covered reservation among the first rows, Map This', async ({ page }) => {
     test.slow();
     const policy = await unmappedPolicy(0);
@@ -79,7 +87,13 @@ test.describe('as the administrator', () => {
     const truthRow = gridRows(page).filter({ hasText: policy.reservationNumber }).first();
     await truthRow.getByRole('button', { name: /^Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Map This', exact: true }).click();
-    await expect(page).toHaveURL(/\/insurance\/list/);
+    // Below the confidence threshold the map list asks first; then it stays, with a toast (Undo).
+    const weak = page.getByRole('dialog', { name: 'Map on a weak match?' });
+    const done = page.getByRole('alert').filter({ hasText: 'Mapped to' });
+    await expect(weak.or(done)).toBeVisible();
+    if (await weak.isVisible()) await weak.getByRole('button', { name: 'Map', exact: true }).click();
+    await expect(done).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/insurance/${policy.id}/getmap`));
     const after = await stored(policy.id);
     expect(after?.map_status).toBe('mapped');
     const [mappedTo] = await query<{ reservation_number: string }>(

@@ -120,7 +120,7 @@ export const insurance = defineArea({
   entity: 'Insurance',
   label: 'Insurance',
   singular: 'Policy',
-  titleField: 'reservationNumber',
+  titleField: 'policyNumber',
   group: 'Reservations & payments',
   icon: 'shield',
   segment: 'insurance',

@@ -5,6 +5,8 @@ import { recordHeading } from './recordHeading.ts';
 describe('recordHeading', () => {
   it('names the screen and the record', () => {
     expect(recordHeading('create', 'Page', undefined, undefined, 'name')).toBe('New page');
+    expect(recordHeading('create', 'API key', undefined, undefined, undefined)).toBe('New API key');
+    expect(recordHeading('edit', 'API key', 1, { id: 1 }, undefined)).toBe('Edit API key #1');
     expect(recordHeading('edit', 'Page', 5, { id: 5, name: 'Home page' }, 'name')).toBe(
       'Edit page “Home page”',
     );

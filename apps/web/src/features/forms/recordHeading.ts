@@ -15,7 +15,10 @@ export function recordHeading(
   record: Readonly<Record<string, unknown>> | undefined,
   titleField: string | undefined,
 ): string {
-  const lower = singular.charAt(0).toLowerCase() + singular.slice(1);
+  // "Page" reads "page" inside a heading; an initialism keeps its capitals ("API key", not "aPI key").
+  const lower = /^[A-Z][^A-Z]/.test(singular)
+    ? singular.charAt(0).toLowerCase() + singular.slice(1)
+    : singular;
   if (mode === 'create') return `New ${lower}`;
   if (mode === 'bulkupdate') return `Bulk edit ${lower} records`;
   const name = recordName(record, titleField);
