@@ -167,6 +167,8 @@ test('the office type reloads the location, clears one that does not fit, and al
   await pickOption(page, 'Office type', 'airport_terminal - Airport terminal');
   await reload;
   await expect(location).toHaveValue('');
+  // …and the cleared location's type goes with it, not left behind as "City".
+  await expect(type).toHaveValue('');
 
   // A train station office: choosing a station reloads its type.
   await pickOption(page, 'Office type', 'train_station - Train station');

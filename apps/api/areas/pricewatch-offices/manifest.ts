@@ -80,7 +80,7 @@ export const pricewatchOffices = pricewatchArea({
     },
     {
       // The form shows the location's type (read-only), reloaded with the location; cleared with
-      // the office type.
+      // the office type, and with the location (an office type it does not fit clears it).
       key: 'locationTypeId',
       label: 'Location type',
       type: 'number',
@@ -92,7 +92,7 @@ export const pricewatchOffices = pricewatchArea({
         displayFieldName: 'formName',
         valueFieldName: 'id',
         cssClass: 'readonly',
-        keepWhen: 'officeType != null',
+        keepWhen: 'officeType != null && locationName != null',
       },
     },
     { key: 'iataCode', label: 'IATA code', type: 'text', readOnly: true },
