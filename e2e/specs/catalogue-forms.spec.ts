@@ -11,6 +11,7 @@ import { query } from '../support/db.ts';
 import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { gridRows } from '../support/list-helpers.ts';
 import { gate } from '../support/settle.ts';
+import { navbar, openGroup } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
@@ -238,10 +239,6 @@ test('location keywords: reached from a location, listed for it, added with its 
   page,
 }) => {
   const muc = await idOf('MUC');
-  // Without its location the keyword list is not shown: the locations list is.
-  await page.goto('/locationkeyword/list');
-  await page.waitForURL(/\/pricewatchLocation\/list/);
-
   await page.goto(`/pricewatchLocation/list?ignorestate=true&id=${muc}`);
   await expect(gridRows(page)).toHaveCount(1);
   await gridRows(page)
@@ -281,4 +278,36 @@ test('location keywords: reached from a location, listed for it, added with its 
   await toolbarButton(page, 'Save and close').click();
   await page.waitForURL(new RegExp(`/locationkeyword/list\\?locationId=${muc}$`));
   await expect(gridRows(page).filter({ hasText: `${keyword} edited` })).toHaveCount(1);
+});
+
+test.describe('as the editor, who may not open price-watch locations', () => {
+  test.use({ signedInAs: ACCOUNTS.editor });
+
+  test("reaches location keywords from the menu, every location's, and adds one prefilled from the address", async ({
+    page,
+  }) => {
+    const muc = await idOf('MUC');
+    await page.goto('/');
+    await openGroup(page, 'Content');
+    await navbar(page).getByRole('link', { name: 'Location keywords' }).click();
+    // The list itself, across locations, not the access-denied page of the locations list.
+    await page.waitForURL((url) => url.pathname === '/locationkeyword/list');
+    await expect(gridRows(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toHaveCount(0);
+
+    await page.goto(`/locationkeyword/create?locationId=${muc}`);
+    await waitForForm(page);
+    await expect(box(page, /^Location/)).toHaveValue('Munich International Airport');
+    const keyword = `Munich airport ${Date.now().toString(36)}`;
+    await box(page, /^Keyword/).fill(keyword);
+    await pickOption(page, 'Language', 'en - English');
+    await toolbarButton(page, 'Save and close').click();
+    await page.waitForURL(new RegExp(`/locationkeyword/list\\?locationId=${muc}$`));
+    await expect(gridRows(page).filter({ hasText: keyword })).toHaveCount(1);
+    const [row] = await query<{ location_id: number }>(
+      'SELECT location_id FROM location_keywords WHERE keyword = $1',
+      [keyword],
+    );
+    expect(row).toEqual({ location_id: muc });
+  });
 });

@@ -147,8 +147,10 @@ export interface ListSpec {
   /** Redirect after a create from the list's Create button. */
   createRedirect?: boolean;
   /**
-   * The list shows the records of one parent only: without this query parameter the page goes to
-   * `otherwise` (e.g. keywords need `locationId`, else the locations list).
+   * The list is shown for one parent record when the address names it (this query parameter), and
+   * its create form takes the parent from there; with `otherwise`, an address without it goes there
+   * (an exception's thresholds need `exceptionId`, else the exceptions list); without, the list shows
+   * every parent's records (location keywords).
    */
   requiredParam?: RequiredParam;
   /** Row actions besides the derived ones (e.g. Open, or a location's keywords). */

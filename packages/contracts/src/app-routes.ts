@@ -47,16 +47,18 @@ export interface AppRoute {
    * record screens are headed with it and a delete names it. Absent: a record is called by its id.
    */
   titleField?: string | undefined;
-  /**
-   * A list shown only for one parent record: without this query parameter the page goes to
-   * `otherwise`; with it, Create record carries it on to the new record's form.
-   */
+  /** A list shown for one parent record when the address names it (RequiredParam). */
   requiredParam?: RequiredParam | undefined;
 }
 
+/**
+ * A list shown for one parent record (`name` in the address), whose create form takes the parent
+ * from there. With `otherwise`, the list goes there when the address lacks it; without, the list
+ * shows every parent's records.
+ */
 export interface RequiredParam {
   name: string;
-  otherwise: string;
+  otherwise?: string | undefined;
 }
 
 export interface AppRoutes {
@@ -78,7 +80,9 @@ export const appRouteSchema = z.object({
   label: z.string().optional(),
   singular: z.string().optional(),
   titleField: z.string().min(1).optional(),
-  requiredParam: z.object({ name: z.string().min(1), otherwise: z.string().startsWith('/') }).optional(),
+  requiredParam: z
+    .object({ name: z.string().min(1), otherwise: z.string().startsWith('/').optional() })
+    .optional(),
 });
 
 export const appRoutesSchema = z.object({

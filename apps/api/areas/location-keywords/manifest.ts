@@ -1,7 +1,9 @@
 /**
  * Location keywords: the words, per language, that lead a search to a price-watch location
- * ("Malle" and "Mallorca" to Palma de Mallorca). Listed for one location at a time: the list needs
- * `locationId`, and a new keyword takes its location from there.
+ * ("Malle" and "Mallorca" to Palma de Mallorca). The list shows every location's keywords with their
+ * location, or one location's (`?locationId=`, from a location's row), and then a new keyword takes
+ * its location from there. Staff who edit content but may not open price-watch locations (the
+ * editor) reach it from the menu; the form reads the location's name through the locations lookup.
  */
 import { enabledField, idField, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
@@ -21,7 +23,7 @@ export const locationKeywords = defineArea({
   joins: 'JOIN pricewatch_locations l ON l.id = t.location_id JOIN languages lg ON lg.code = t.language_code',
   list: {
     sort: { key: 'keyword', direction: 'ASC' },
-    requiredParam: { name: 'locationId', otherwise: '/pricewatchLocation/list' },
+    requiredParam: { name: 'locationId' },
   },
   // Save and close only: a keyword is added for the location the list shows, then back to it.
   form: {
@@ -33,8 +35,9 @@ export const locationKeywords = defineArea({
     idField,
     pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
       type: 'autocomplete',
-      // Opened from a location's keywords (`?locationId=`), the form reads that location's name.
-      changedEvent: '/api/pricewatchlocations/{value}',
+      // Opened from a location's keywords (`?locationId=`), the form reads that location's name
+      // from the lookup it picks from (the keyword rights open it).
+      changedEvent: '/api/dropdowns/locations?locationId={value}',
       prefillFields: ['locationName'],
     }),
     {

@@ -640,19 +640,23 @@ describe('the seeded catalogue', () => {
 });
 
 describe('location keywords, tied to a location', () => {
-  it('publishes that the keyword list needs a locationId, else the locations list', async () => {
-    const { body } = await call('admin', 'GET', '/api/app-routes');
+  it('publishes that the keyword list is shown for a locationId when given, and for every location without', async () => {
+    const { body } = await call('editor', 'GET', '/api/app-routes');
     const list = (body.routes as { pattern: string; requiredParam?: unknown }[]).find(
       (r) => r.pattern === '/locationkeyword/list',
     );
-    expect(list?.requiredParam).toEqual({ name: 'locationId', otherwise: '/pricewatchLocation/list' });
+    expect(list?.requiredParam).toEqual({ name: 'locationId' });
   });
 
-  it('answers a location with the id and locationName the keyword form reads', async () => {
+  it('answers the editor, who may not view price-watch locations, the location the keyword form reads', async () => {
     const muc = await one<{ id: number }>("SELECT id FROM pricewatch_locations WHERE code = 'MUC'");
-    const { status, body } = await call('admin', 'GET', `/api/pricewatchlocations/${muc.id}`);
+    expect((await call('editor', 'GET', `/api/pricewatchlocations/${muc.id}`)).status).toBe(403);
+    const { status, body } = await call('editor', 'GET', `/api/dropdowns/locations?locationId=${muc.id}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: muc.id, locationName: 'Munich International Airport' });
+    const rows = Array.isArray(body) ? body : (body as { data?: unknown[] }).data;
+    expect(rows).toEqual([
+      expect.objectContaining({ locationId: muc.id, locationName: 'Munich International Airport' }),
+    ]);
   });
 
   it('offers Location keywords on a location row, and Save and close only on the keyword form', async () => {

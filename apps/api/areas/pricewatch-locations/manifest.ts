@@ -167,10 +167,23 @@ export const pricewatchLocations = pricewatchArea({
     lookup({
       name: 'locations',
       view: 'v_dd_locations',
-      columns: ['id', 'name', 'code', 'locationTypeId', 'continentId', 'countryId', 'provinceId', 'enabled'],
+      columns: [
+        'id',
+        'name',
+        'code',
+        'locationTypeId',
+        'continentId',
+        'countryId',
+        'provinceId',
+        'enabled',
+        'locationId',
+        'locationName',
+      ],
       searchColumn: 'name',
       orderBy: 'name',
       filters: {
+        // One location by id, as the keyword form reads it when prefilled from the address.
+        locationId: { column: 'id', type: 'integer' },
         locationTypeId: { column: 'locationTypeId', type: 'integer' },
         continentId: { column: 'continentId', type: 'integer' },
         countryId: { column: 'countryId', type: 'integer' },

@@ -18,7 +18,7 @@ export function ListPage({ route, recordId }: { route: AppRoute; recordId?: numb
   const { search } = useLocation();
   const required = route.requiredParam;
   // A list shown for one parent only goes elsewhere without it (keywords without their location).
-  if (required && queryParam(search, required.name) === undefined)
+  if (required?.otherwise && queryParam(search, required.name) === undefined)
     return <Navigate to={required.otherwise} replace />;
   return <PresetsOfList route={route} recordId={recordId} />;
 }
