@@ -1,5 +1,5 @@
 /**
- * A 1,000-row page on Reservations (20,000 demo rows): it renders, scrolls to its last row, and only
+ * A 1,000-row page on Reservations (the demo has thousands): it renders, scrolls to its last row, and only
  * a window of rows is ever in the DOM (the grid is virtualised). Frame times are printed, never
  * asserted: a timing bound fails on a busy two-core machine without any defect in the grid.
  */
