@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
+import { query } from '../support/db.ts';
 import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { apiCall, waitForRows } from '../support/list-helpers.ts';
 import { test } from '../support/test.ts';
@@ -63,12 +64,28 @@ test('an iframe page config frames its tool', async ({ page }) => {
   else await expect(page.getByText('This page has no address to show.')).toBeVisible();
 });
 
-test('a map page config opens the list screen of its GetMap right', async ({ page }) => {
+test("a map page config opens its record's map list, and without a record says how to open it", async ({
+  page,
+}) => {
+  const [reservation] = await query<{ id: number; number: string }>(
+    'SELECT id::int, reservation_number AS number FROM reservations ORDER BY id LIMIT 1',
+  );
+  if (!reservation) throw new Error('the demo has no reservation');
   const presets = page.waitForRequest((r) =>
     r.url().includes(`/api/presets/user/${encodeURIComponent('BMTools/Reservation/GetMap')}`),
   );
-  await page.goto('/reservations-config/map');
+  const list = page.waitForResponse(
+    (r) => r.url().includes(`/api/mapReservations?`) && r.url().includes(`id=${reservation.id}`),
+  );
+  await page.goto(`/reservations-config/map/${reservation.id}`);
   await presets;
+  // The map list of that reservation answers (not "A map list needs the id"), and the grid shows it.
+  expect((await list).status()).toBe(200);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByText(/map list needs the id/i)).toHaveCount(0);
+
+  await page.goto('/reservations-config/map');
+  await expect(page.getByText('Choose the record to map')).toBeVisible();
   await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
 });
 
