@@ -65,6 +65,42 @@ test('a payment opened from a reservation shows its number, amount and currency,
   ]);
 });
 
+test('a payment opened with a reservation number finds that reservation, and says so when there is none', async ({
+  page,
+}) => {
+  // A number with one reservation row (no amendments), so it names one record.
+  const [reservation] = await query<{ id: string; number: string; currency: string }>(
+    `SELECT min(id)::text AS id, reservation_number AS number, min(currency) AS currency FROM reservations
+      GROUP BY reservation_number HAVING count(*) = 1 ORDER BY reservation_number DESC LIMIT 1`,
+  );
+  if (!reservation) throw new Error('the demo has no reservation with a single row');
+  await page.goto(`/payment/create?reservationNumber=${reservation.number}&amount=7.25`);
+  await waitForForm(page);
+  const field = form(page).getByRole('textbox', { name: 'Reservation', exact: true });
+  await expect(field).toHaveValue(reservation.number);
+  // Found: the reservation's currency comes with it, as when it is picked by hand.
+  await expect(form(page).getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue(
+    new RegExp(reservation.currency),
+  );
+  const reference = `E2E-PAYNUM-${Date.now()}`;
+  await pickOption(page, 'Kind', 'Deposit');
+  await pickOption(page, 'Status', 'Authorized');
+  await pickOption(page, 'Method', 'PayPal');
+  await form(page).getByRole('textbox', { name: 'PSP reference', exact: true }).fill(reference);
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL(/\/payment\/list/);
+  const [saved] = await query<{ reservation: string }>(
+    'SELECT reservation_id::text AS reservation FROM payments WHERE psp_reference = $1',
+    [reference],
+  );
+  expect(saved).toEqual({ reservation: reservation.id });
+
+  // A number that names no reservation is said to be unknown under the field, not shown as if chosen.
+  await page.goto('/payment/create?reservationNumber=BM-NOSUCH-1&amount=1');
+  await waitForForm(page);
+  await expect(form(page).getByText('No reservation “BM-NOSUCH-1” was found: choose one here')).toBeVisible();
+});
+
 test('a new chargeback is handled by the signed-in user', async ({ page }) => {
   const [payment] = await query<{ id: string; reference: string; amount: string }>(
     `SELECT p.id, p.psp_reference AS reference, p.amount::text AS amount FROM payments p

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayKey } from '../../fields/displayKey.ts';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { makeField } from '../../fields/test/renderField.tsx';
-import { initialValues } from './initialValues.ts';
+import { initialValues, namedFromAddress } from './initialValues.ts';
 
 const named = (mapKey: string, field: ReturnType<typeof makeField>) => ({ ...field, key: mapKey, mapKey });
 const fields = [
@@ -52,6 +52,20 @@ describe('initialValues', () => {
       url_preFill: 'https://',
       user: 'me@x.io',
     });
+  });
+
+  it('shows a lookup the address names by its text, with no value until that text is found', () => {
+    const search = '?language=English';
+    const values = initialValues({ ...base, record: undefined, search });
+    expect(values).toMatchObject({ language: null, [displayKey('language')]: 'English' });
+    expect(namedFromAddress(fields, search).map((n) => [n.field.mapKey, n.text])).toEqual([
+      ['language', 'English'],
+    ]);
+    // The id, when the address gives it, is the value; the text is then not looked up.
+    expect(namedFromAddress(fields, '?language=English&languageId=2')).toEqual([]);
+    expect(
+      initialValues({ ...base, record: undefined, search: '?language=English&languageId=2' }).language,
+    ).toBe('2');
   });
 
   it('ignores the query string for a stored record and fills an empty user field', () => {

@@ -56,10 +56,15 @@ export function initialValues(input: InitialValuesInput): FormValues {
       if (field.spec.mapKeyId && own(record, field.mapKey))
         values[displayKey(field.mapKey)] = record[field.mapKey];
     } else {
-      const fromQuery =
-        query?.get(field.mapKey.toLowerCase()) ??
-        (field.spec.mapKeyId ? query?.get(field.spec.mapKeyId.toLowerCase()) : undefined);
-      if (fromQuery !== undefined) value = adapter.fromQuery ? adapter.fromQuery(fromQuery) : fromQuery;
+      const named = namedInAddress(field, query);
+      const fromQuery = named
+        ? undefined
+        : ((field.spec.mapKeyId ? query?.get(field.spec.mapKeyId.toLowerCase()) : undefined) ??
+          query?.get(field.mapKey.toLowerCase()));
+      // A lookup named by what it shows ("reservationNumber=BM-…"), not by its id: shown as asked,
+      // with no value until the form finds the record it names (resolveFromAddress).
+      if (named !== undefined) values[displayKey(field.mapKey)] = named;
+      else if (fromQuery !== undefined) value = adapter.fromQuery ? adapter.fromQuery(fromQuery) : fromQuery;
       else if (field.spec.defaultValue !== undefined) value = field.spec.defaultValue;
     }
     const prefix = field.spec.preFill;
@@ -73,6 +78,30 @@ export function initialValues(input: InitialValuesInput): FormValues {
     values[field.mapKey] = value ?? adapter.emptyValue ?? (adapter.textual ? '' : null);
   }
   return values;
+}
+
+/**
+ * The text the address gives an id-keyed lookup field under the name it shows
+ * (`reservationNumber=BM-00019990` for the Reservation field, whose value is `reservationId`), when
+ * it does not give the id itself.
+ */
+function namedInAddress(field: FormField, query: Map<string, string> | undefined): string | undefined {
+  const idKey = field.spec.mapKeyId;
+  if (!idKey || !query || query.has(idKey.toLowerCase())) return undefined;
+  const text = query.get(field.mapKey.toLowerCase())?.trim();
+  return text ? text : undefined;
+}
+
+/** The lookup fields a new record's address names by what they show, with the text it gives. */
+export function namedFromAddress(
+  fields: readonly FormField[],
+  search: string,
+): { field: FormField; text: string }[] {
+  const query = queryValues(search);
+  return fields.flatMap((field) => {
+    const text = namedInAddress(field, query);
+    return text === undefined ? [] : [{ field, text }];
+  });
 }
 
 /** The fields of a new record that take their starting value from the address's query string. */

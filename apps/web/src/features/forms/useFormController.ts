@@ -14,6 +14,8 @@ import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { displayKey } from '../../fields/displayKey.ts';
 import type { FormField } from '../../fields/formField.ts';
+import { autocompleteUrl } from '../../fields/options/autocompleteUrl.ts';
+import { rowsOf } from '../../fields/options/fieldOptions.ts';
 import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
 import { consequencesOf } from './fieldConditions.ts';
@@ -102,6 +104,38 @@ export function useFormController(fields: readonly FormField[]) {
     [fields, prefill, setValues],
   );
 
+  /**
+   * Lookup fields the address named by what they show: each is looked up by that text and takes
+   * the one record whose shown name is exactly it (its changedEvent then fills the rest, as if the
+   * user had picked it); otherwise the field says the record was not found, so the form cannot
+   * look filled while it is not.
+   */
+  const resolveFromAddress = useCallback(
+    (named: readonly { field: FormField; text: string }[]) => {
+      for (const { field, text } of named) {
+        const url = autocompleteUrl(field.spec, text, values.current);
+        const refuse = (error: string) => dispatch({ type: 'change', key: field.mapKey, value: null, error });
+        const notFound = () => refuse(`No ${field.label.toLowerCase()} “${text}” was found: choose one here`);
+        if (!url) {
+          notFound();
+          continue;
+        }
+        http
+          .request<unknown>(url, { silent: true })
+          .then((body) => {
+            const hits = exactOptions(rowsOf(body), field, text);
+            const [match] = hits;
+            if (!match) return notFound();
+            if (hits.length > 1) return refuse(`“${text}” names ${hits.length} records: choose one here`);
+            setValues({ [displayKey(field.mapKey)]: match.label });
+            change(field, match.value);
+          })
+          .catch(notFound);
+      }
+    },
+    [http, change, setValues],
+  );
+
   const setErrors = useCallback((errors: FieldErrors) => {
     submitted.current = true;
     dispatch({ type: 'errors', errors });
@@ -125,6 +159,7 @@ export function useFormController(fields: readonly FormField[]) {
     load,
     change,
     prefillFromAddress,
+    resolveFromAddress,
     setValues,
     setErrors,
     discard,
@@ -147,4 +182,27 @@ function untouchedSince(
     delete kept[displayKey(mapKey)];
   }
   return kept;
+}
+
+/** The rows of a lookup answer whose shown name is `text` (case and spaces aside), as values and labels. */
+function exactOptions(
+  rows: readonly unknown[],
+  field: FormField,
+  text: string,
+): { value: string | number; label: string }[] {
+  const nameKey = field.spec.displayFieldName || 'name';
+  const valueKey = field.spec.valueFieldName || 'id';
+  const wanted = text.trim().toLowerCase();
+  const hits = rows.flatMap((row) => {
+    if (typeof row !== 'object' || row === null) return [];
+    const record = row as Record<string, unknown>;
+    const name = record[nameKey] ?? record.label;
+    const value = record[valueKey] ?? record.value;
+    return typeof name === 'string' &&
+      name.trim().toLowerCase() === wanted &&
+      (typeof value === 'string' || typeof value === 'number')
+      ? [{ value, label: name }]
+      : [];
+  });
+  return hits;
 }

@@ -14,7 +14,7 @@ import { useUserRights } from '../access/useUserRights.ts';
 import { conflictRows } from './conflictRows.ts';
 import { focusField } from './FormErrorSummary.tsx';
 import { groupIntoTabs, hashOfTab, tabWithError } from './formTabs.ts';
-import { fieldsFromAddress, initialValues } from './initialValues.ts';
+import { fieldsFromAddress, initialValues, namedFromAddress } from './initialValues.ts';
 import { hasPublishAction, recordApi } from './recordPaths.ts';
 import type { RecordScreen } from './recordScreen.ts';
 import { formToolbar } from './toolbarRules.ts';
@@ -74,7 +74,10 @@ export function useRecordFormController({
     if (!record.data) return;
     load(valuesOf(isCreate ? undefined : record.data), rowVersionOf(record.data));
     // A value the address gives a new record is a change like any other: its prefill runs.
-    if (isCreate) controller.prefillFromAddress(fieldsFromAddress(fields, search));
+    if (isCreate) {
+      controller.prefillFromAddress(fieldsFromAddress(fields, search));
+      controller.resolveFromAddress(namedFromAddress(fields, search));
+    }
     draft.restore(rowVersionOf(record.data));
   }, [record.data, load]);
 
