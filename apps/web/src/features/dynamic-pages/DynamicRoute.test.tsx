@@ -149,11 +149,16 @@ describe('dynamic pages', () => {
     expect(await screen.findByText('No preset is available for this page.')).toBeInTheDocument();
   });
 
-  it('a map page config is a list screen of its GetMap right', async () => {
-    const { http } = renderPath('/content/map');
+  it('a map page config is the list screen of its GetMap right for the record its address names', async () => {
+    const { http } = renderPath('/content/map/7');
     await waitFor(() =>
       expect(http.client.request).toHaveBeenCalledWith('/api/presets/user/Dyn%2FGetMap', expect.anything()),
     );
+  });
+
+  it('a map page config without its record says how to open it', async () => {
+    renderPath('/content/map');
+    expect(await screen.findByText('Choose the record to map')).toBeInTheDocument();
   });
 
   it('an iframe page config frames its address, or the tool its api names', async () => {
