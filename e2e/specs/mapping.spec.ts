@@ -1,10 +1,11 @@
 /**
  * Mapping in Chromium as the mapper: a merchant location's map list shows its record above the
  * candidates with the true match near the top; Map This maps it (seen from the price-watch side
- * too), mapping onto another asks to replace it first, Un Map undoes it, Add to blacklist and
- * Disable ask for a note, and the record's view shows the history. The viewer gets none of it.
+ * too; below the confidence threshold it asks first), mapping onto another asks to replace it
+ * first, Un Map undoes it, Add to blacklist and Disable ask for a note; the screen stays on the map
+ * list with a toast offering Undo; the record's view shows the history. The viewer gets none of it.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { apiCall, gridRows, waitForRows } from '../support/list-helpers.ts';
@@ -47,6 +48,17 @@ async function rowAction(page: Page, rowText: string | RegExp, action: string): 
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
+/** Confirms the weak-match question if Map This asked it, then waits for `then`. */
+async function confirmIfWeak(page: Page, then: Locator): Promise<void> {
+  const weak = page.getByRole('dialog', { name: 'Map on a weak match?' });
+  await expect(weak.or(then)).toBeVisible();
+  if (await weak.isVisible()) await weak.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(then).toBeVisible();
+}
+
+const undoToast = (page: Page, text: string | RegExp) =>
+  page.getByRole('alert').filter({ hasText: text }).first();
+
 async function openFirstRowMenu(page: Page): Promise<void> {
   await gridRows(page)
     .first()
@@ -80,9 +92,11 @@ test.describe('as the mapper', () => {
     const firstFive = (await gridRows(page).allInnerTexts()).slice(0, 5).join('\n');
     expect(firstFive).toContain(airport.truthName);
 
-    // Map This, and back to the list.
+    // Map This: the map list stays, the record says it is mapped, a toast offers Undo.
     await rowAction(page, airport.truthName, 'Map This');
-    await expect(page).toHaveURL(/\/merchantlocation\/list/);
+    await confirmIfWeak(page, undoToast(page, `Mapped to “${airport.truthName}”`));
+    await expect(page).toHaveURL(new RegExp(`/merchantlocation/${airport.id}/getmap`));
+    await expect(page.locator('[data-field="mapStatus"]')).toHaveText('Mapped');
     expect(await stored(airport.id)).toMatchObject({ map_status: 'mapped', mapped_id: airport.truth });
 
     // The price-watch side lists it among its current mappings, first.
@@ -98,18 +112,17 @@ test.describe('as the mapper', () => {
     await other.getByRole('button', { name: /^Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Map This', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Replace the mapping?' });
+    await confirmIfWeak(page, confirm);
     await expect(confirm).toContainText(airport.truthName);
     await confirm.getByRole('button', { name: 'Ok' }).click();
-    const replaced = page.getByRole('dialog', { name: 'Mapping replaced' });
-    await expect(replaced).toBeVisible();
+    await expect(undoToast(page, 'now maps to')).toBeVisible();
     expect((await stored(airport.id))?.mapped_id).not.toBe(airport.truth);
-    await replaced.getByRole('button', { name: 'Ok' }).click();
-    await expect(page).toHaveURL(/\/merchantlocation\/list/);
 
     // Un Map on the current mapping (the first row).
     await openMapList(page, airport.id);
     await rowAction(page, otherName, 'Un Map');
-    await expect(page).toHaveURL(/\/merchantlocation\/list/);
+    await expect(undoToast(page, 'Unmapped from')).toBeVisible();
+    await expect(page.locator('[data-field="mapStatus"]')).toHaveText('Not mapped');
     expect(await stored(airport.id)).toMatchObject({ map_status: 'unmapped', mapped_id: null });
 
     // Add to blacklist asks for a note, and stays on the map list.

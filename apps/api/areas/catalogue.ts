@@ -3,7 +3,7 @@
  * their standard fields and the shape of a merchant area. Each area's folder states only what is
  * its own; each creates its table in its own migrations folder (docs/adr/0012-catalogue.md).
  */
-import type { EntityAction } from '@bm/contracts';
+import { type EntityAction, MAP_STATUS_LABELS } from '@bm/contracts';
 import {
   type AreaField,
   type DropdownSpec,
@@ -15,7 +15,6 @@ import {
   type MapKind,
   type MapListSpec,
   type Tags,
-  tagOptions,
 } from './manifest.ts';
 
 /** An area's map list, as the catalogue areas state it (the rest follows from the side). */
@@ -210,10 +209,10 @@ export function pricewatchArea({
 
 /** A merchant record's mapping state, as its list and the map lists show it. */
 export const MAP_STATUS: Tags = {
-  unmapped: { color: 'gray', label: 'Not mapped' },
-  mapped: { color: 'green', label: 'Mapped' },
-  blacklisted: { color: 'dark', label: 'Blacklisted' },
-  disabled: { color: 'red', label: 'Disabled' },
+  unmapped: { color: 'gray', label: MAP_STATUS_LABELS.unmapped },
+  mapped: { color: 'green', label: MAP_STATUS_LABELS.mapped },
+  blacklisted: { color: 'dark', label: MAP_STATUS_LABELS.blacklisted },
+  disabled: { color: 'red', label: MAP_STATUS_LABELS.disabled },
 };
 
 interface MerchantAreaInput
@@ -267,18 +266,17 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
     },
     nameField(),
     ...fields,
+    { key: 'mapStatus', label: 'Mapping', type: 'text', readOnly: true, list: { tags: MAP_STATUS } },
+    // The form shows the state in words ("Mapped to Madrid Barajas"); a select of the states would
+    // show the code beside the word.
     {
-      key: 'mapStatus',
+      key: 'mapState',
       label: 'Mapping',
       type: 'text',
       readOnly: true,
-      list: { tags: MAP_STATUS },
-      form: {
-        type: 'singleselect',
-        options: tagOptions(MAP_STATUS),
-        cssClass: 'readonly',
-        notOnCreate: true,
-      },
+      select: `map_state_text(t.map_status, pw.${mappedName})`,
+      list: false,
+      form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
     },
     {
       key: 'mappedName',

@@ -26,6 +26,7 @@ function routesOf(area: Area): AppRoute[] {
     singular: area.singular,
     titleField: area.titleField,
     requiredParam: area.requiredParam,
+    mapQueue: area.mapQueue,
   });
 }
 

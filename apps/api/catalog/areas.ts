@@ -34,6 +34,8 @@ export interface EntityArea {
   home?: boolean | undefined;
   /** The list is shown only for one parent record (its query parameter, and where to go without). */
   requiredParam?: RequiredParam | undefined;
+  /** Its records are mapped from a map list of their own: it has a mapping queue. */
+  mapQueue?: boolean | undefined;
 }
 
 interface ToolArea {
@@ -78,6 +80,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           icon: a.icon,
           home: a.home,
           requiredParam: a.list?.requiredParam,
+          mapQueue: a.map?.side === 'merchant',
         },
 );
 

@@ -3,13 +3,17 @@
  * the list engine runs (its view is the kind's candidate function, called with the record's id),
  * the default preset of its GetMap right (columns, the four map actions, the header), and the
  * rights and procedure its actions need. The SQL is in the mapping migration
- * (areas/pricewatch-locations/migrations/…9800_mapping.sql); the design in docs/adr/0013-mapping.md.
+ * (db/migrations/…9800_mapping.sql, with the location ranking in …10890_location-ranking.sql); the design in docs/adr/0013-mapping.md.
  */
 import {
   type ColumnDefinition,
   entityRightName,
   MAP_ACTIONS,
+  MAP_UNDO,
   type MapActionKey,
+  type MapHeader,
+  type MapRouteKey,
+  mapQueuePathOf,
   type PresetDefinition,
   type RowAction,
 } from '@bm/contracts';
@@ -24,8 +28,26 @@ import { BASE_LIST_TYPE, type EntitySpec } from './entity-spec.ts';
  * `WriteTarget`): the area's records, the right and the one procedure of each action.
  */
 type MapWriteTarget = Pick<EntitySpec, 'entity' | 'singular' | 'rightPrefix' | 'rights'> & {
-  procedures: Partial<Record<MapActionKey, string>>;
+  procedures: Partial<Record<MapRouteKey, string>>;
 };
+
+type QueueFilter = NonNullable<MapHeader['queue']>['filters'][number];
+
+/**
+ * The scope filters the queue and the auto-map offer for a kind: the columns its records have (as
+ * `map_kinds` names them in the queue migration, db/migrations/…10950_map-queue.sql).
+ */
+const QUEUE_FILTERS: Partial<Record<MapKind, readonly QueueFilter[]>> = {
+  location: ['merchantId', 'recordKind', 'country'],
+  office: ['merchantId', 'recordKind'],
+  supplier: ['merchantId'],
+  car_class: ['merchantId'],
+  car: ['merchantId'],
+  option: ['merchantId'],
+  included_item: ['merchantId'],
+};
+
+const queueFiltersOf = (kind: MapKind): readonly QueueFilter[] => QUEUE_FILTERS[kind] ?? [];
 
 export interface MapList {
   area: EntityManifest;
@@ -43,6 +65,8 @@ export interface MapList {
    * and the one procedure registered for each.
    */
   target: MapWriteTarget;
+  /** The scope filters its queue and auto-map take (none on the price-watch side). */
+  queueFilters: readonly QueueFilter[];
 }
 
 interface MapColumn {
@@ -88,6 +112,8 @@ function columnsOf(spec: MapListSpec): MapColumn[] {
       { key: 'code', label: spec.codeLabel, type: 'text' },
       ...detail,
       ...distance,
+      // What agreed between the two records ("name: strauss · city: munich · code MUC · 3.2 km").
+      { key: 'evidence', label: 'Evidence', type: 'text' },
       { key: 'enabled', label: 'Enabled', type: 'boolean', visible: false },
       ...ids,
     ];
@@ -117,6 +143,7 @@ function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
   return {
     area,
     spec,
+    queueFilters: spec.side === 'merchant' ? queueFiltersOf(spec.kind) : [],
     table: area.table,
     right,
     procedure,
@@ -125,7 +152,9 @@ function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
       singular: area.singular,
       rightPrefix: `BMTools/${area.entity}`,
       rights: { Map: entityRightName(area.entity, 'Map', area.rightOverrides) },
-      procedures: Object.fromEntries(Object.values(MAP_ACTIONS).map((key) => [key, procedure])),
+      procedures: Object.fromEntries(
+        [...Object.values(MAP_ACTIONS), MAP_UNDO].map((key) => [key, procedure]),
+      ),
     },
     entity: {
       entity: `${area.entity}Map`,
@@ -146,6 +175,12 @@ function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
 export const MAP_LISTS: readonly MapList[] = AREA_INDEX.flatMap((area) =>
   area.kind === 'entity' && area.map ? [mapListOf(area, area.map)] : [],
 );
+
+/** The mapping queue screen of a kind's merchant records (where a run's notification leads). */
+export function mapQueueScreenOf(kind: string): string | undefined {
+  const list = MAP_LISTS.find((l) => l.spec.side === 'merchant' && l.spec.kind === kind);
+  return list ? mapQueuePathOf(list.area.segment) : undefined;
+}
 
 function gridColumn(column: MapColumn): ColumnDefinition {
   const marks = Object.fromEntries((column.marks ?? []).map((m) => [m, true]));
@@ -187,7 +222,13 @@ export function mapPresetOf(
 ): { rightName: string; definition: PresetDefinition } | undefined {
   if (!area.map) return undefined;
   const list = mapListOf(area, area.map);
-  const labelOf = (key: string) => area.fields?.find((f) => f.key === key)?.label ?? key;
+  const fieldOf = (key: string) => area.fields?.find((f) => f.key === key);
+  const headerField = (key: string): MapHeader['fields'][number] => {
+    const field = fieldOf(key);
+    const tags = field && typeof field.list === 'object' ? field.list.tags : undefined;
+    return { key, label: field?.label ?? key, ...(tags ? { tags } : {}) };
+  };
+  const merchantSide = area.map.side === 'merchant';
   return {
     rightName: list.right,
     definition: {
@@ -198,7 +239,13 @@ export function mapPresetOf(
         mapHeader: {
           source: area.api,
           title: area.map.title,
-          fields: area.map.header.map((key) => ({ key, label: labelOf(key) })),
+          fields: area.map.header.map(headerField),
+          ...(merchantSide
+            ? {
+                recordActions: { storedProcedure: list.procedure },
+                queue: { path: mapQueuePathOf(area.segment), filters: [...queueFiltersOf(area.map.kind)] },
+              }
+            : {}),
         },
       },
       actions: {},

@@ -30,6 +30,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
 import { listRoutes } from './lists/list-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
+import type { AutoMapJobs } from './mapping/auto-map-jobs.ts';
+import { autoMapRoutes } from './mapping/auto-map-routes.ts';
 import { mapRoutes } from './mapping/map-routes.ts';
 import { notificationHub } from './notifications/hub.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
@@ -50,6 +52,8 @@ export interface AppDeps {
   provider?: Provider | undefined;
   /** The export queue (absent: exports are refused with 503) and where finished files are kept. */
   exports?: { jobs: ExportJobs | undefined; store: FileStore } | undefined;
+  /** Auto-map runs (mapping/auto-map-jobs.ts); without them the auto-map routes answer 503. */
+  autoMap?: AutoMapJobs | undefined;
   /** Why the database is known to be unavailable (the embedded one restarting), for /healthz. */
   databaseUnavailable?: (() => string | undefined) | undefined;
 }
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(presetRoutes, { db, config });
   await app.register(listRoutes, { db, registry: deps.registry });
   await app.register(mapRoutes, { db });
+  await app.register(autoMapRoutes, { db, jobs: deps.autoMap });
   await app.register(recordRoutes, { db, registry: deps.registry, config });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });

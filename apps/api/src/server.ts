@@ -6,6 +6,7 @@
  * the embedded PostgreSQL (docs/adr/0007-database-faults.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { mapQueueScreenOf } from '../catalog/map-lists.ts';
 import { buildApp } from './app.ts';
 import { localTokenVerifier, remoteTokenVerifier, type TokenVerifier } from './auth/token-verifier.ts';
 import { loadEntityRegistry } from './catalog/entity-registry.ts';
@@ -16,6 +17,7 @@ import { migrate } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
 import { type ExportJobs, startExportJobs } from './exports/export-jobs.ts';
 import { localFileStore } from './files/file-store.ts';
+import { type AutoMapJobs, startAutoMapJobs } from './mapping/auto-map-jobs.ts';
 import { createProvider } from './oidc/create-provider.ts';
 import { loadProviderSecrets, publicJwk } from './oidc/secrets.ts';
 import { SecretsKeyError, secretsKeysOf } from './oidc/secrets-key.ts';
@@ -57,11 +59,13 @@ export async function startServer(
     : (options.embedded?.database ?? embeddedDatabase(config.dataDir, config.embeddedPgPort, log));
   let db: Db | undefined;
   let jobs: ExportJobs | undefined;
+  let autoMap: AutoMapJobs | undefined;
   let stopping: Promise<void> | undefined;
   const stopDatabase = () => {
     stopping ??= (async () => {
       // Running exports go back to the queue for another instance before the pool closes.
       await jobs?.stop().catch((error: unknown) => log(`export queue did not stop: ${String(error)}`));
+      await autoMap?.stop().catch((error: unknown) => log(`auto-map queue did not stop: ${String(error)}`));
       // A request stuck on a connection must not keep the database running: the wait is bounded.
       if (db) await Promise.race([db.end().catch(() => {}), delay(POOL_END_MS)]);
       await embedded
@@ -126,7 +130,18 @@ export async function startServer(
         error: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`),
       },
     });
+    // An instance that runs exports also runs auto-map runs (the same EXPORT_WORKERS switch).
+    autoMap = await startAutoMapJobs({
+      db,
+      workers: config.exports.workers > 0 ? 1 : 0,
+      screenOf: mapQueueScreenOf,
+      log: {
+        info: log,
+        warn: (obj, msg) => log(`${msg}: ${String((obj as { err?: unknown }).err ?? '')}`),
+      },
+    });
     const app = await buildApp({
+      autoMap,
       exports: { jobs, store },
       config,
       db,

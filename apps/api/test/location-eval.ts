@@ -21,12 +21,16 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import type pg from 'pg';
 
 const DATA = path.resolve(import.meta.dirname, '../../../bench/data/openflights-airports.tsv');
 
-/** The Match % at or above which the evaluation accepts a list's first candidate. */
-const AUTO_MAP_THRESHOLD = 90;
+/** The Match % at or above which the evaluation accepts a list's first candidate: the product's. */
+const AUTO_MAP_THRESHOLD = MAP_AUTO_THRESHOLD;
+
+/** The thresholds the bench reports precision and recall at. */
+const REPORTED_THRESHOLDS = [50, 60, 70, 80, 90, 95, 97, 99] as const;
 
 /** The merchant the evaluation's records belong to; its records are replaced on every pass. */
 const EVAL_MERCHANT = { name: 'Mapping evaluation', code: 'EVAL' } as const;
@@ -46,6 +50,8 @@ export interface EvalCase {
   iata: string;
   name: string;
   countryCode: string | null;
+  /** The IATA code the feed gives, when it gives one (only the confidence fit's coded pass does). */
+  givenCode?: string | null;
   noise: readonly Noise[];
 }
 
@@ -67,6 +73,24 @@ export const sliceOf = (airports: readonly EvalAirport[], step: number, offset =
 /** The list's own names, with their country. */
 export const asListed = (airports: readonly EvalAirport[]): EvalCase[] =>
   airports.map((a) => ({ iata: a.iata, name: a.name, countryCode: a.country, noise: [] }));
+
+/**
+ * The list's names with their country and an IATA code, as a feed that has codes sends them: the
+ * airport's own code, or for one in ten (drawn per airport) the code of another airport of the list
+ * (a feed's wrong code). Only the confidence fit uses it, to weigh agreeing and differing codes.
+ */
+export const withCodes = (airports: readonly EvalAirport[]): EvalCase[] =>
+  airports.map((a, i) => {
+    const next = generator(`${NOISE_SEED}:code:${a.iata}`);
+    const other = airports[(i + 1 + Math.floor(next() * (airports.length - 1))) % airports.length] ?? a;
+    return {
+      iata: a.iata,
+      name: a.name,
+      countryCode: a.country,
+      givenCode: next() < 0.1 ? other.iata : a.iata,
+      noise: [],
+    };
+  });
 
 // ---------------------------------------------------------------------------------------------
 // The noise model. Each airport draws its noise from a generator seeded by NOISE_SEED and its IATA
@@ -309,12 +333,19 @@ export async function evaluateLocations(
   for (let start = 0; start < cases.length; start += 1000) {
     const chunk = cases.slice(start, start + 1000);
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO merchant_locations (merchant_id, external_code, name, location_kind, country_code, created_by, updated_by)
-       SELECT $1, c.code, c.name, 'Airport', c.country, 'mapping-eval', 'mapping-eval'
-         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS c(code, name, country, n)
+      `INSERT INTO merchant_locations (merchant_id, external_code, name, location_kind, country_code, iata_code,
+                                      created_by, updated_by)
+       SELECT $1, c.code, c.name, 'Airport', c.country, c.given, 'mapping-eval', 'mapping-eval'
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS c(code, name, country, given, n)
         ORDER BY c.n
        RETURNING id`,
-      [merchantId, chunk.map((c) => c.iata), chunk.map((c) => c.name), chunk.map((c) => c.countryCode)],
+      [
+        merchantId,
+        chunk.map((c) => c.iata),
+        chunk.map((c) => c.name),
+        chunk.map((c) => c.countryCode),
+        chunk.map((c) => c.givenCode ?? null),
+      ],
     );
     ids.push(...rows.map((r) => r.id));
   }
@@ -420,4 +451,102 @@ export function byNoise(e: LocationEval): string {
       return `${kind} ${pct(these.filter((o) => o.truthRank === 1).length, these.length)} of ${these.length}`;
     })
     .join(', ');
+}
+
+/** Precision and recall of accepting a list's first candidate at a Match % threshold. */
+export interface ThresholdFigures {
+  threshold: number;
+  precision: number;
+  recall: number;
+  accepted: number;
+}
+
+/** Precision and recall of auto-mapping at each threshold, counted as `describeEval` counts them. */
+export function atThresholds(
+  e: LocationEval,
+  thresholds: readonly number[] = REPORTED_THRESHOLDS,
+): ThresholdFigures[] {
+  return thresholds.map((threshold) => {
+    const accepted = e.outcomes.filter((o) => (o.topMatch ?? -1) >= threshold);
+    const right = accepted.filter((o) => o.truthId !== null && o.topId === o.truthId).length;
+    return {
+      threshold,
+      accepted: accepted.length,
+      precision: right / Math.max(1, accepted.length),
+      recall: right / Math.max(1, e.withTruth),
+    };
+  });
+}
+
+/** The thresholds' figures on one line: "≥90 P 99.1% R 93.0%, …". */
+export const describeThresholds = (figures: readonly ThresholdFigures[]): string =>
+  figures
+    .map((f) => `≥${f.threshold} P ${(100 * f.precision).toFixed(1)}% R ${(100 * f.recall).toFixed(1)}%`)
+    .join(', ');
+
+/** One candidate of an evaluated record with the features its confidence is computed from. */
+export interface LabelledPair {
+  merchantRecordId: number;
+  candidateId: number;
+  /** Whether the candidate is the record's counterpart. */
+  truth: boolean;
+  score: number;
+  gap: number;
+  own: number;
+  named: number;
+  exact: number;
+  extra: number;
+  noCountry: boolean;
+  fallback: boolean;
+  codeAgrees: boolean;
+  codeDiffers: boolean;
+}
+
+/**
+ * The labelled pairs of evaluated records (their records must still exist: the last
+ * `evaluateLocations` pass): the first `top` candidates of each by score, with the ranker's
+ * features (`map_location_ranked`) and whether each is the record's counterpart.
+ */
+export async function labelledPairs(db: pg.Pool, e: LocationEval, top = 10): Promise<LabelledPair[]> {
+  const perRecord: LabelledPair[][] = new Array(e.outcomes.length);
+  let nextIndex = 0;
+  const worker = async () => {
+    for (let i = nextIndex++; i < e.outcomes.length; i = nextIndex++) {
+      const o = e.outcomes[i] as EvalOutcome;
+      const { rows } = await db.query<{
+        id: number;
+        score: number;
+        gap: number;
+        own: number;
+        named: number;
+        exact: number;
+        extra: number;
+        no_country: boolean;
+        fallback: boolean;
+        code_agrees: boolean;
+        code_differs: boolean;
+      }>(
+        `SELECT id, score, gap, own, named, exact, extra, no_country, fallback, code_agrees, code_differs
+           FROM map_location_ranked($1) ORDER BY score DESC, id LIMIT $2`,
+        [o.merchantRecordId, top],
+      );
+      perRecord[i] = rows.map((r) => ({
+        merchantRecordId: o.merchantRecordId,
+        candidateId: r.id,
+        truth: r.id === o.truthId,
+        score: r.score,
+        gap: r.gap,
+        own: r.own,
+        named: r.named,
+        exact: r.exact,
+        extra: r.extra,
+        noCountry: r.no_country,
+        fallback: r.fallback,
+        codeAgrees: r.code_agrees,
+        codeDiffers: r.code_differs,
+      }));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return perRecord.flat();
 }

@@ -262,6 +262,8 @@ describe('map lists', () => {
         pricewatchId: mapped.mapped_id,
       });
       expect(page.rows.length).toBeGreaterThan(0);
+      // A candidate row says what agreed ("name: … · code … · 3.2 km").
+      if (l.side === 'merchant') expect(page.rows.some((r) => typeof r.evidence === 'string')).toBe(true);
       // The list engine's filters and page summary work on it.
       const filtered = await list(
         who,

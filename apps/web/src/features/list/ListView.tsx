@@ -113,6 +113,7 @@ export function ListView(props: ListControllerInput) {
               createTo={list.createTo}
               canBulkEdit={list.canBulkEdit}
               bulkTarget={list.bulkTarget}
+              mapQueuePath={list.mapQueuePath}
               columnToggle={columnToggle}
               exportButton={
                 list.exportView && (
@@ -135,6 +136,7 @@ export function ListView(props: ListControllerInput) {
       list.createTo,
       list.canBulkEdit,
       list.bulkTarget,
+      list.mapQueuePath,
       list.exportView,
       pageName,
       presets.hasDefault,

@@ -1,12 +1,35 @@
-/** The record a map list is of, above its grid: the header's fields as label and value. */
+/**
+ * The record a map list is of, above its grid: the header's fields as label and value; a field with
+ * tags (the mapping state) shows its tag's word, the one wording every screen uses.
+ */
 import type { MapHeader, Row } from '@bm/contracts';
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Paper, SimpleGrid, Text } from '@mantine/core';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 };
+
+type HeaderField = MapHeader['fields'][number];
+
+function FieldValue({ field, value }: { field: HeaderField; value: unknown }) {
+  const tag =
+    typeof value === 'string' && field.tags && Object.hasOwn(field.tags, value)
+      ? field.tags[value]
+      : undefined;
+  if (tag)
+    return (
+      <Badge color={tag.color} variant="light" data-field={field.key}>
+        {tag.label}
+      </Badge>
+    );
+  return (
+    <Text size="sm" fw={500} data-field={field.key}>
+      {shown(value)}
+    </Text>
+  );
+}
 
 export function MapHeaderCard({ header, record }: { header: MapHeader; record: Row }) {
   return (
@@ -17,9 +40,7 @@ export function MapHeaderCard({ header, record }: { header: MapHeader; record: R
             <Text size="xs" c="dimmed">
               {f.label}
             </Text>
-            <Text size="sm" fw={500} data-field={f.key}>
-              {shown(record[f.key])}
-            </Text>
+            <FieldValue field={f} value={record[f.key]} />
           </div>
         ))}
       </SimpleGrid>

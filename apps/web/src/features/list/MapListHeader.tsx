@@ -1,32 +1,83 @@
 /**
  * The top of a map list: the record's text as the title, Back to list, and the record itself (read
- * with a paged filter on its id). While it loads the menu's title stands; if it cannot be read the
- * grid below says why (its own call fails the same way).
+ * with a paged filter on its id). On the merchant side, for a user with the Map right, the record's
+ * own actions: Add to blacklist and Disable (with a note, a toast with Undo after), and the way to
+ * the area's mapping queue; the record's state is read again after every action. While it loads
+ * the menu's title stands; if it cannot be read the grid below says why (its own call fails the
+ * same way).
  */
-import type { MapHeader } from '@bm/contracts';
 import { Button } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconBan, IconListCheck, IconPlayerStop } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useMapActions } from '../map-actions/useMapActions.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { MapHeaderCard } from './MapHeaderCard.tsx';
-import { headerTitle, useMapHeader } from './mapHeader.ts';
+import { headerTitle, MAP_HEADER_KEY, useMapHeader } from './mapHeader.ts';
+import type { MapScreen } from './useListController.ts';
+import { listKey } from './useListData.ts';
 
 interface MapListHeaderProps {
-  map: { recordId: number; header: MapHeader | undefined; listPath: string };
+  map: MapScreen;
   columnToggle: ReactNode;
 }
 
 export function MapListHeader({ map, columnToggle }: MapListHeaderProps) {
   const record = useMapHeader(map.header, map.recordId);
+  const queryClient = useQueryClient();
   const row = record.data ?? undefined;
   const title = map.header && row ? headerTitle(map.header.title, row) : undefined;
+  const recordActions = map.canMap ? map.header?.recordActions : undefined;
+  const actions = useMapActions({
+    source: map.source,
+    storedProcedure: recordActions?.storedProcedure ?? '',
+    onChange: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [MAP_HEADER_KEY] }),
+        queryClient.invalidateQueries({ queryKey: listKey(map.source) }),
+      ]),
+  });
+  const name = title ?? `#${map.recordId}`;
+  const queue = map.canMap ? map.header?.queue : undefined;
   return (
     <>
       <PageHeader
         title={title}
         toolbar={
           <>
+            {recordActions && (
+              <>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconBan size={14} aria-hidden />}
+                  onClick={() => void actions.blacklist(map.recordId, name)}
+                >
+                  Add to blacklist
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  color="red"
+                  leftSection={<IconPlayerStop size={14} aria-hidden />}
+                  onClick={() => void actions.disable(map.recordId, name)}
+                >
+                  Disable
+                </Button>
+              </>
+            )}
+            {queue && (
+              <Button
+                size="xs"
+                variant="default"
+                component={Link}
+                to={queue.path}
+                leftSection={<IconListCheck size={14} aria-hidden />}
+              >
+                Mapping queue
+              </Button>
+            )}
             {columnToggle}
             <Button
               size="xs"

@@ -26,10 +26,13 @@ export function headerTitle(template: string, record: Row): string {
     .replace(/^[\s·]+|[\s·]+$/g, '');
 }
 
+/** The query key of every map header record: invalidated after each map action. */
+export const MAP_HEADER_KEY = 'map-header';
+
 export function useMapHeader(header: MapHeader | undefined, id: number | undefined) {
   const http = useHttp();
   return useQuery({
-    queryKey: ['map-header', header?.source, id],
+    queryKey: [MAP_HEADER_KEY, header?.source, id],
     enabled: header !== undefined && id !== undefined,
     queryFn: async ({ signal }): Promise<Row | null> => {
       if (!header || id === undefined) return null;

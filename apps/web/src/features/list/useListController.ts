@@ -60,6 +60,7 @@ import {
   sortParam,
   viewOf,
 } from './listState.ts';
+import { headerTitle, useMapHeader } from './mapHeader.ts';
 import { type ListData, useListData } from './useListData.ts';
 import { useListGridState } from './useListGridState.ts';
 import { useMapActionRunner } from './useMapActionRunner.tsx';
@@ -71,6 +72,17 @@ import { useStylesheet } from './useStylesheet.ts';
  * under a tenth of a second an answer still feels immediate.
  */
 const CHANGE_WAITS_FOR_ROWS_MS = 100;
+
+/** A map list's screen: its record, the header's definition, and what the header may do. */
+export interface MapScreen {
+  recordId: number;
+  header: MapHeader | undefined;
+  listPath: string;
+  /** The map list's source with the record's id: the header's actions post under it. */
+  source: string;
+  /** The user holds the Map right: the header offers the record's own actions. */
+  canMap: boolean;
+}
 
 export interface ListControllerInput {
   route: AppRoute;
@@ -96,7 +108,7 @@ export interface ListController {
   /** Why the preset's source is not fetched (another site, or not this list's own API path). */
   sourceProblem: string | undefined;
   /** A map list: its record's id and header; the toolbar offers Back to list instead of Create. */
-  map: { recordId: number; header: MapHeader | undefined; listPath: string } | undefined;
+  map: MapScreen | undefined;
   /** First path segment of the entity's screens (Create, row action URLs). */
   segment: string;
   keyColumn: string;
@@ -129,6 +141,8 @@ export interface ListController {
   rowActions: RowAction[];
   runRowAction: (action: RowAction, row: Row) => void;
   canCreate: boolean;
+  /** The area's mapping queue, when it has one and the user holds its right (the list page only). */
+  mapQueuePath: string | undefined;
   /** Where Create record leads: the form, carrying a list's required parameter and the way back. */
   createTo: string;
   canBulkEdit: boolean;
@@ -286,7 +300,17 @@ export function useListController({
       }),
     [definition.rowActions, rights, prefix, rightOf, routes, settings.hideActions],
   );
-  const runMapAction = useMapActionRunner({ source, columns, listPath });
+  const mapQueueRoute = routes?.find(
+    (r) => r.kind === 'mapqueue' && r.listPath === listPath && held.has(r.right),
+  );
+  const mapHeader = recordId === undefined ? undefined : definition.settings.mapHeader;
+  const headerRecord = useMapHeader(mapHeader, recordId).data;
+  const runMapAction = useMapActionRunner({
+    source,
+    recordName: mapHeader && headerRecord ? headerTitle(mapHeader.title, headerRecord) : undefined,
+    merchantSide: mapHeader?.recordActions !== undefined,
+    storedProcedure: definition.rowActions.find((a) => isMapAction(a.type))?.storedProcedure ?? '',
+  });
   const runListAction = useRowActionRunner({
     source,
     segment,
@@ -330,8 +354,18 @@ export function useListController({
   const exportView = canExport ? currentExportView : undefined;
   const map = useMemo(
     () =>
-      recordId === undefined ? undefined : { recordId, header: definition.settings.mapHeader, listPath },
-    [recordId, definition, listPath],
+      recordId === undefined
+        ? undefined
+        : {
+            recordId,
+            header: definition.settings.mapHeader,
+            listPath,
+            source,
+            canMap: held.has(
+              routes?.find((r) => r.kind === 'map' && r.listPath === listPath)?.right ?? `${prefix}/Map`,
+            ),
+          },
+    [recordId, definition, listPath, source, held, routes, prefix],
   );
   const permissions = useMemo(() => presetPermissions(preset, groups, presets), [preset, groups, presets]);
   const commands = {
@@ -395,6 +429,7 @@ export function useListController({
     rowActions,
     runRowAction,
     canCreate: recordId === undefined && rights.has(rightOf.Create ?? `${prefix}/Create`),
+    mapQueuePath: recordId === undefined ? mapQueueRoute?.pattern : undefined,
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget,

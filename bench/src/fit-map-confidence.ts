@@ -1,0 +1,202 @@
+/**
+ * Fits the location map lists' confidence (docs/adr/0013-mapping.md, "Confidence"): the logistic
+ * weights of map_location_confidence, so that a candidate's Match % is the probability that it is
+ * the record's counterpart.
+ *
+ * Labelled pairs come from the independent airport list of the evaluation (location-eval.ts): the
+ * even-indexed airports are fitted on, the odd-indexed ones are reported on, so the figures printed
+ * are of airports the fit never saw. Each half runs three passes: the names as listed with their
+ * country, the same through the noise model, and as listed with an IATA code (one in ten wrong).
+ * Every record's first ten candidates by score are pairs, labelled by whether the candidate is its
+ * counterpart; the records without one (a fifth) give only false pairs, which is what teaches the
+ * model to say "no match" when a same-named place exists.
+ *
+ * Run it on a migrated and seeded database (the bench's, or any demo database):
+ *   MAP_FIT_DATABASE_URL=postgres://… node --import tsx bench/src/fit-map-confidence.ts
+ * It writes the weights into that database's map_location_confidence for the report, prints them as
+ * the VALUES of the migration that stores them (apps/api/db/migrations/1700000010900_map-evidence.sql),
+ * and removes its records at the end. Deterministic: the same catalogue gives the same weights.
+ */
+import pg from 'pg';
+import {
+  asListed,
+  atThresholds,
+  describeEval,
+  describeThresholds,
+  type EvalCase,
+  evaluateLocations,
+  type LabelledPair,
+  labelledPairs,
+  noisy,
+  readEvalAirports,
+  removeEvalRecords,
+  sliceOf,
+  withCodes,
+} from '../../apps/api/test/location-eval.ts';
+
+/** The model's features, in the column order of map_location_confidence (after its intercept). */
+const FEATURES = [
+  'score',
+  'score_squared',
+  'gap',
+  'gap_squared',
+  'gap_score',
+  'own',
+  'named',
+  'exact',
+  'extra',
+  'no_country',
+  'fallback',
+  'code_agrees',
+  'code_differs',
+] as const;
+
+const featuresOf = (p: LabelledPair): number[] => [
+  1,
+  p.score,
+  p.score * p.score,
+  p.gap,
+  p.gap * p.gap,
+  p.gap * p.score,
+  p.own,
+  p.named,
+  p.exact,
+  p.extra,
+  Number(p.noCountry),
+  Number(p.fallback),
+  Number(p.codeAgrees),
+  Number(p.codeDiffers),
+];
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-50, Math.min(50, z))));
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * (b[i] ?? 0), 0);
+
+/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] ?? 0]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++)
+      if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
+    const p = m[col] as number[];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const row = m[r] as number[];
+      const f = (row[col] ?? 0) / (p[col] ?? 1);
+      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (p[c] ?? 0);
+    }
+  }
+  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
+}
+
+/**
+ * Logistic regression by Newton's method, with a small ridge (λ) so that a feature the pairs never
+ * vary (codes in a name-only set) keeps a finite weight.
+ */
+function fitLogistic(pairs: readonly LabelledPair[], lambda = 0.01): number[] {
+  const xs = pairs.map(featuresOf);
+  const ys = pairs.map((p) => (p.truth ? 1 : 0));
+  const k = FEATURES.length + 1;
+  let w = new Array<number>(k).fill(0);
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const grad = w.map((wi, j) => (j === 0 ? 0 : -lambda * wi));
+    const hess = Array.from({ length: k }, (_r, i) =>
+      Array.from({ length: k }, (_c, j) => (i === j && i > 0 ? lambda : 0)),
+    );
+    xs.forEach((x, n) => {
+      const p = sigmoid(dot(w, x));
+      const err = (ys[n] ?? 0) - p;
+      const v = p * (1 - p);
+      for (let i = 0; i < k; i++) {
+        grad[i] = (grad[i] ?? 0) + err * (x[i] ?? 0);
+        const row = hess[i] as number[];
+        for (let j = 0; j < k; j++) row[j] = (row[j] ?? 0) + v * (x[i] ?? 0) * (x[j] ?? 0);
+      }
+    });
+    const step = solve(hess, grad);
+    w = w.map((wi, i) => wi + (step[i] ?? 0));
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return w;
+}
+
+/** Of the pairs the model puts in each band of probability, the share that are true. */
+function reliability(pairs: readonly LabelledPair[], w: readonly number[]): string {
+  const bands = [0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.95, 1.0001];
+  const lines: string[] = [];
+  for (let b = 0; b < bands.length - 1; b++) {
+    const low = bands[b] ?? 0;
+    const high = bands[b + 1] ?? 1;
+    const these = pairs.filter((p) => {
+      const q = sigmoid(dot(w, featuresOf(p)));
+      return q >= low && q < high;
+    });
+    if (these.length === 0) continue;
+    const mean = these.reduce((s, p) => s + sigmoid(dot(w, featuresOf(p))), 0) / these.length;
+    const right = these.filter((p) => p.truth).length / these.length;
+    lines.push(
+      `  ${(100 * low).toFixed(0)}–${Math.min(100, 100 * high).toFixed(0)}%: ${these.length} pairs, ` +
+        `predicted ${(100 * mean).toFixed(1)}%, true ${(100 * right).toFixed(1)}%`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const PASSES: readonly [string, (a: ReturnType<typeof readEvalAirports>) => EvalCase[]][] = [
+  ['as listed, with country', asListed],
+  ['noisy', noisy],
+  ['as listed, with an IATA code (one in ten wrong)', withCodes],
+];
+
+async function pairsOf(db: pg.Pool, airports: ReturnType<typeof readEvalAirports>): Promise<LabelledPair[]> {
+  const pairs: LabelledPair[] = [];
+  for (const [, make] of PASSES) {
+    const e = await evaluateLocations(db, make(airports));
+    pairs.push(...(await labelledPairs(db, e)));
+  }
+  return pairs;
+}
+
+async function main(): Promise<void> {
+  const url = process.env.MAP_FIT_DATABASE_URL;
+  if (!url) throw new Error('Set MAP_FIT_DATABASE_URL to a migrated, seeded database');
+  const db = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const airports = readEvalAirports();
+    const fitSet = sliceOf(airports, 2, 0);
+    const heldOut = sliceOf(airports, 2, 1);
+
+    const pairs = await pairsOf(db, fitSet);
+    const w = fitLogistic(pairs);
+    console.log(`fitted on ${pairs.length} pairs of ${fitSet.length} airports (even-indexed), three passes`);
+    console.log(['intercept', ...FEATURES].map((f, i) => `  ${f} ${(w[i] ?? 0).toFixed(4)}`).join('\n'));
+    await db.query(
+      `UPDATE map_location_confidence SET intercept = $1, ${FEATURES.map((f, i) => `${f} = $${i + 2}`).join(', ')},
+              fitted_on = $${FEATURES.length + 2}`,
+      [...w, fittedOn(fitSet.length, pairs.length)],
+    );
+
+    console.log(`\nheld out: the ${heldOut.length} odd-indexed airports`);
+    const heldPairs: LabelledPair[] = [];
+    for (const [name, make] of PASSES) {
+      const e = await evaluateLocations(db, make(heldOut));
+      heldPairs.push(...(await labelledPairs(db, e)));
+      console.log(`${name}: ${describeEval(e).summary}`);
+      console.log(`  ${describeThresholds(atThresholds(e))}`);
+    }
+    console.log(`reliability of the held-out pairs:\n${reliability(heldPairs, w)}`);
+    console.log(
+      `\nmigration values:\n  (${w.map((x) => x.toFixed(4)).join(', ')},\n   '${fittedOn(fitSet.length, pairs.length)}')`,
+    );
+  } finally {
+    await removeEvalRecords(db);
+    await db.end();
+  }
+}
+
+const fittedOn = (airports: number, pairs: number) =>
+  `bench/src/fit-map-confidence.ts: ${pairs} pairs of ${airports} even-indexed airports of bench/data/openflights-airports.tsv`;
+
+await main();
