@@ -1,8 +1,9 @@
 /**
  * Stored XSS: a corpus of payloads, each of which would count a hit in `window.__xss`, log
  * `xss-hit` and open an alert if it ever ran, is stored through the real API into every text, rich
- * text, code and name field of every area that saves records (the field list comes from the area
- * catalogue, so a new area or field is covered without touching this file). Chromium then renders
+ * text, code and name field of the areas that save records (the field list comes from the area
+ * catalogue, so a new area or field is covered without touching this file; a run takes one area of
+ * each shape of payload fields, `npm run test:all` every area). Chromium then renders
  * the records on the list, view and edit screens, the bulk editor, a notification (bell and toast),
  * the menu editor and an export. Every screen is checked twice: with the Content-Security-Policy the
  * server sends, and with the policy ignored by the browser (`bypassCSP`), which proves the escaping
@@ -17,6 +18,7 @@ import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/area
 import { entitySpecOf } from '../../apps/api/catalog/entities/index.ts';
 import { objectNames } from '../../apps/api/catalog/object-names.ts';
 import { presetsOf } from '../../apps/api/catalog/presets/default-presets.ts';
+import { chooseAreas } from '../support/area-matrix.ts';
 import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
 import { toolbar, waitForForm } from '../support/form-helpers.ts';
@@ -155,6 +157,29 @@ const AREAS = AREA_INDEX.filter(
     hasPreset(a, 'Edit') &&
     carriers(a).length > 0,
 );
+
+/**
+ * Areas whose payloads sit in fields of the same kinds (form widget, list cell, shown in the list
+ * or not) go through the same rendering code on list, view and edit: a run tests one area of each
+ * such shape, and Pages always (its screens also run with the policy on); `npm run test:all`
+ * (E2E_FULL_MATRIX=1) tests every area, as the generated area tests do (support/area-matrix.ts).
+ */
+const xssShape = (area: EntityManifest): string => {
+  const kinds = carriers(area).map((f) => {
+    const listed = !(f.list === false || f.list?.hidden || f.list?.visible === false);
+    return `${f.form?.type ?? f.type}/${f.type}/${listed ? 'listed' : 'unlisted'}`;
+  });
+  // A payload in the title field also heads the record screens (and a map list's header).
+  const titled = carriers(area).some((f) => f.key === area.titleField);
+  return (
+    [...new Set(kinds)].sort().join(', ') +
+    (titled ? ' · in the title' : '') +
+    (area.map ? ' · map list' : '')
+  );
+};
+const matrix = chooseAreas(AREAS, xssShape, (a) => [a.entity, a.segment, a.label]);
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(`stored-xss.spec.ts: ${matrix.summary}`);
+const CHOSEN = AREAS.filter((a) => a.segment === 'page' || matrix.areas.includes(a));
 
 interface Carried {
   field: AreaField;
@@ -308,7 +333,7 @@ test('the watch itself sees a payload that does run (CSP off), so a silent scree
 // ---------------------------------------------------------------------------------------------------
 // Every area: list, view, edit
 
-for (const area of AREAS) {
+for (const area of CHOSEN) {
   test(`${area.group}: ${area.label} — payloads in ${carriers(area)
     .map((f) => f.key)
     .join(', ')} never run on list, view or edit`, async ({ browser }) => {
