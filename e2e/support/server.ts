@@ -64,22 +64,34 @@ async function waitForHealth(baseURL: string, server: ChildProcess, log: string)
   server.once('exit', (code) => {
     exited = code;
   });
+  // Woken by the server's own signals: a line saying it listens, or its exit.
+  let wake: () => void = () => {};
+  const signalled = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      if (listening || exited !== undefined) resolve();
+    });
+  server.once('exit', () => wake());
   const watch = (chunk: Buffer): void => {
     const text = chunk.toString();
     if (/Server listening at|is ready at/.test(text)) listening = true;
     if (/EADDRINUSE/.test(text)) portTaken = true;
+    if (listening) wake();
   };
   server.stdout?.on('data', watch);
   server.stderr?.on('data', watch);
   while (Date.now() < deadline) {
+    if (!listening && exited === undefined) {
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([signalled(), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
+    }
     if (exited !== undefined) {
       if (portTaken) throw new PortTakenError(`${baseURL} was taken before the server listened`);
       throw new Error(`The e2e server exited (code ${exited}) before it was healthy:\n${logTail(log)}`);
     }
-    if (!listening) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
+    if (!listening) break;
     try {
       const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {

@@ -71,20 +71,25 @@ async function waitForRun(
   done: (run: MapAutoRun) => boolean,
   threshold?: number,
 ): Promise<MapAutoRun> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const answer = await call(
-      'mapper',
-      'GET',
-      `${API}/auto/${runId}${threshold ? `?threshold=${threshold}` : ''}`,
-    );
-    expect(answer.status).toBe(200);
-    const run = answer.body as unknown as MapAutoRun;
-    if (done(run)) return run;
-    if (run.status === 'failed') throw new Error(`run ${runId} failed: ${run.error}`);
-    if (Date.now() > deadline) throw new Error(`run ${runId} stuck at ${run.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let run: MapAutoRun | undefined;
+  // The run's own state, read until it is what the test waits for (or has failed).
+  await expect
+    .poll(
+      async () => {
+        const answer = await call(
+          'mapper',
+          'GET',
+          `${API}/auto/${runId}${threshold ? `?threshold=${threshold}` : ''}`,
+        );
+        expect(answer.status).toBe(200);
+        run = answer.body as unknown as MapAutoRun;
+        if (run.status === 'failed') throw new Error(`run ${runId} failed: ${run.error}`);
+        return done(run);
+      },
+      { timeout: 90_000, message: `run ${runId} did not get there` },
+    )
+    .toBe(true);
+  return run as MapAutoRun;
 }
 
 /** A merchant and a country with a handful of unmapped airports no person ever touched. */
