@@ -33,6 +33,7 @@ import {
   sliceOf,
   withCodes,
 } from '../../apps/api/test/location-eval.ts';
+import { dot, fitLogistic as fitWeights, sigmoid } from './logistic.ts';
 
 /** The model's features, in the column order of map_location_confidence (after its intercept). */
 const FEATURES = [
@@ -68,59 +69,13 @@ const featuresOf = (p: LabelledPair): number[] => [
   Number(p.codeDiffers),
 ];
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-50, Math.min(50, z))));
-const dot = (a: readonly number[], b: readonly number[]) => a.reduce((sum, x, i) => sum + x * (b[i] ?? 0), 0);
-
-/** Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i] ?? 0]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++)
-      if (Math.abs(m[r]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = r;
-    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
-    const p = m[col] as number[];
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const row = m[r] as number[];
-      const f = (row[col] ?? 0) / (p[col] ?? 1);
-      for (let c = col; c <= n; c++) row[c] = (row[c] ?? 0) - f * (p[c] ?? 0);
-    }
-  }
-  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
-}
-
-/**
- * Logistic regression by Newton's method, with a small ridge (λ) so that a feature the pairs never
- * vary (codes in a name-only set) keeps a finite weight.
- */
-function fitLogistic(pairs: readonly LabelledPair[], lambda = 0.01): number[] {
-  const xs = pairs.map(featuresOf);
-  const ys = pairs.map((p) => (p.truth ? 1 : 0));
-  const k = FEATURES.length + 1;
-  let w = new Array<number>(k).fill(0);
-  for (let iteration = 0; iteration < 50; iteration++) {
-    const grad = w.map((wi, j) => (j === 0 ? 0 : -lambda * wi));
-    const hess = Array.from({ length: k }, (_r, i) =>
-      Array.from({ length: k }, (_c, j) => (i === j && i > 0 ? lambda : 0)),
-    );
-    xs.forEach((x, n) => {
-      const p = sigmoid(dot(w, x));
-      const err = (ys[n] ?? 0) - p;
-      const v = p * (1 - p);
-      for (let i = 0; i < k; i++) {
-        grad[i] = (grad[i] ?? 0) + err * (x[i] ?? 0);
-        const row = hess[i] as number[];
-        for (let j = 0; j < k; j++) row[j] = (row[j] ?? 0) + v * (x[i] ?? 0) * (x[j] ?? 0);
-      }
-    });
-    const step = solve(hess, grad);
-    w = w.map((wi, i) => wi + (step[i] ?? 0));
-    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
-  }
-  return w;
-}
+/** The weights of the pairs' model (logistic.ts), with a small ridge (λ). */
+const fitLogistic = (pairs: readonly LabelledPair[], lambda = 0.01): number[] =>
+  fitWeights(
+    pairs.map(featuresOf),
+    pairs.map((p) => (p.truth ? 1 : 0)),
+    lambda,
+  );
 
 /** Of the pairs the model puts in each band of probability, the share that are true. */
 function reliability(pairs: readonly LabelledPair[], w: readonly number[]): string {

@@ -6,6 +6,9 @@
  *   airports through a seeded noise model (abbreviations, a typo, transliteration, no country).
  *   Top-1, top-5, MRR, empty lists, and precision/recall of accepting the first candidate at the
  *   auto-map threshold (apps/api/test/location-eval.ts says how each is counted).
+ * - Cars and car classes on independent names (apps/api/test/kind-eval.ts): merchant cars from
+ *   the US fuel-economy model list and car classes described as rental companies write them, as
+ *   listed and through a noise model, a fifth without counterpart; the same figures.
  * - Seeded variants (secondary): for up to BENCH_MAP_SAMPLE merchant records of each kind that have
  *   a price-watch counterpart in the seeded ground truth (evenly spread over the ids), where the
  *   true match stands among the candidates by score alone (the current mapping's place first is
@@ -21,6 +24,17 @@
 
 import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import pg from 'pg';
+import {
+  carCases,
+  catalogueClassCodes,
+  classCases,
+  describeKindEval,
+  evaluateKind,
+  type KindEval,
+  kindThresholds,
+  noisyKind,
+  removeKindEvalRecords,
+} from '../../apps/api/test/kind-eval.ts';
 import {
   asListed,
   atThresholds,
@@ -154,6 +168,79 @@ async function evaluation(db: pg.Pool): Promise<number[]> {
   return mangled.outcomes.map((o) => o.merchantRecordId);
 }
 
+/** One pass of the other kinds' evaluation as a bench line. */
+function reportKindEval(
+  name: string,
+  e: KindEval,
+  targets: { top1: number; top5?: number; noEmpty?: boolean; precision?: number },
+) {
+  const d = describeKindEval(e);
+  const auto = kindThresholds(e, [MAP_AUTO_THRESHOLD])[0];
+  const pass =
+    d.top1 >= targets.top1 &&
+    (targets.top5 === undefined || d.top5 >= targets.top5) &&
+    (!targets.noEmpty || e.emptyWithTruth === 0) &&
+    (targets.precision === undefined || (auto !== undefined && auto.precision >= targets.precision));
+  report({
+    name,
+    ours: d.summary,
+    baseline: '—',
+    ratio: '—',
+    target:
+      `top-1 ≥ ${(100 * targets.top1).toFixed(0)}%` +
+      (targets.top5 === undefined ? '' : `, top-5 ≥ ${(100 * targets.top5).toFixed(0)}%`) +
+      (targets.noEmpty ? ', no empty list with a counterpart' : '') +
+      (targets.precision === undefined
+        ? ''
+        : `, at Match ≥ ${MAP_AUTO_THRESHOLD}% precision ≥ ${(100 * targets.precision).toFixed(0)}%`),
+    pass,
+    note:
+      `${e.records} records, ${e.msPerRecord.toFixed(1)} ms a record; precision (P) and recall (R) of auto-mapping ` +
+      `the first candidate at Match ≥ n%: ${kindThresholds(e)
+        .map((f) => `≥${f.threshold} P ${(100 * f.precision).toFixed(1)}% R ${(100 * f.recall).toFixed(1)}%`)
+        .join(', ')}`,
+  });
+}
+
+/**
+ * Cars and car classes on independent names (apps/api/test/kind-eval.ts): merchant cars from the
+ * fuel-economy model list, merchant classes described as rental companies write them; each as
+ * listed and through the noise model. Leaves no records behind.
+ */
+async function kindEvaluation(db: pg.Pool): Promise<void> {
+  const cars = sliceStep(carCases());
+  const classes = sliceStep(classCases(await catalogueClassCodes(db)));
+  try {
+    const listedTargets = { top1: 0.97, top5: 0.99, precision: 0.99 };
+    const noisyTargets = { top1: 0.93, noEmpty: true, precision: 0.99 };
+    reportKindEval(
+      'map eval: independent car model names',
+      await evaluateKind(db, 'car', cars),
+      listedTargets,
+    );
+    reportKindEval(
+      'map eval: independent car model names, abbreviated, mistyped, "or similar", capitals or without make',
+      await evaluateKind(db, 'car', noisyKind(cars)),
+      noisyTargets,
+    );
+    reportKindEval(
+      'map eval: car classes described as rental companies write them',
+      await evaluateKind(db, 'car_class', classes),
+      listedTargets,
+    );
+    reportKindEval(
+      'map eval: car class descriptions, mistyped, reordered or in capitals',
+      await evaluateKind(db, 'car_class', noisyKind(classes)),
+      noisyTargets,
+    );
+  } finally {
+    await removeKindEvalRecords(db);
+  }
+}
+
+/** Every EVAL_STEP-th case, as the location passes take every EVAL_STEP-th airport. */
+const sliceStep = <T>(cases: readonly T[]): T[] => cases.filter((_c, i) => i % EVAL_STEP === 0);
+
 /**
  * A map-list page of the independent merchant airports through our endpoint against the function
  * run directly: p50 ratio (informs) and our p99 against PAGE_P99_TARGET_MS.
@@ -200,6 +287,7 @@ export async function mappingBenchmarks(env: BenchEnv, rounds: number): Promise<
   const db = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
   try {
     const evalIds = PARTS.includes('eval') ? await evaluation(db) : [];
+    if (PARTS.includes('eval')) await kindEvaluation(db);
     if (PARTS.includes('pages') && evalIds.length > 0) await evalPages(env, db, evalIds, rounds);
     // The other lines read the seeded records only.
     await removeEvalRecords(db);
@@ -207,6 +295,7 @@ export async function mappingBenchmarks(env: BenchEnv, rounds: number): Promise<
     if (PARTS.includes('pages')) await pages(env, db, rounds);
   } finally {
     await removeEvalRecords(db);
+    await removeKindEvalRecords(db);
     await db.end();
   }
 }
@@ -245,6 +334,24 @@ async function pages(env: BenchEnv, db: pg.Pool, rounds: number): Promise<void> 
       api: '/api/maplocations',
       fn: 'map_location_merchants',
       table: 'pricewatch_locations',
+    },
+    {
+      name: 'merchant car',
+      api: '/api/mapMerchantCars',
+      fn: 'map_car_candidates',
+      table: 'merchant_cars',
+    },
+    {
+      name: 'merchant car class',
+      api: '/api/mapMerchantCarClasses',
+      fn: 'map_car_class_candidates',
+      table: 'merchant_car_classes',
+    },
+    {
+      name: 'price-watch car class',
+      api: '/api/mapCarClasses',
+      fn: 'map_car_class_merchants',
+      table: 'pricewatch_car_classes',
     },
     {
       name: 'merchant office',
