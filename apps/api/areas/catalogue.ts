@@ -133,6 +133,16 @@ export const pickedBy = (
   },
 });
 
+/**
+ * A field naming a record of another area (`entity`): a link in grids and views, and a related list
+ * on that record's view (`AreaField.refersTo`). `idKey` names the key holding the record's id when
+ * it is not the field's own (a field showing a name beside a separate id field).
+ */
+export const refersTo = (entity: string, field: AreaField, idKey?: string): AreaField => ({
+  ...field,
+  refersTo: { entity, ...(idKey === undefined ? {} : { idKey }) },
+});
+
 interface PricewatchAreaInput
   extends Pick<
     EntityManifest,
@@ -217,8 +227,12 @@ export const MAP_STATUS: Tags = {
 
 interface MerchantAreaInput
   extends Pick<EntityManifest, 'entity' | 'label' | 'singular' | 'icon' | 'segment' | 'api' | 'table'> {
-  /** The price-watch table its records map onto, and the column naming a record there. */
-  target: { table: string; label: string; name?: string };
+  /**
+   * The price-watch table its records map onto, the column naming a record there, and its area
+   * (`entity`): a record's Mapped to links to the price-watch record, whose view lists the merchant
+   * records mapped onto it.
+   */
+  target: { table: string; label: string; name?: string; entity: string };
   /** Fields of its own, between the name and the mapping. */
   fields?: readonly AreaField[];
   /**
@@ -284,6 +298,16 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
       type: 'text',
       select: `pw.${mappedName}`,
       form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
+      refersTo: { entity: target.entity, idKey: 'mappedId' },
+    },
+    // The price-watch record's id: Mapped to links to it, and its view lists the records mapped onto it.
+    {
+      key: 'mappedId',
+      label: `Mapped to (${target.label}) id`,
+      type: 'number',
+      readOnly: true,
+      list: { hidden: true },
+      record: true,
     },
     { key: 'mapNote', label: 'Mapping note', type: 'text', readOnly: true, list: { visible: false } },
     enabledField,

@@ -137,6 +137,23 @@ export interface AreaField {
    * area's form reads when it prefills from this record.
    */
   record?: boolean;
+  /**
+   * The field names a record of another area (a payment's reservation), stated once here: grids
+   * and views show it as a link to that record's view, and that record's view lists this area's
+   * records that refer to it (catalog/relations.ts). The field shows the other record's name; the
+   * id is read from `refersTo.idKey` (default: the field's `idKey`), which must be in this area's
+   * list view (a generated list view adds the `idKey` of such a field itself) and, for the view's
+   * link, in its record view.
+   */
+  refersTo?: Reference;
+}
+
+/** The other area a field refers to (see `AreaField.refersTo`). */
+interface Reference {
+  /** That area, by its entity (`Reservation`, as in `BMTools/Reservation/View`). */
+  entity: string;
+  /** The key holding that record's id, when it is not the field's own `idKey`. */
+  idKey?: string;
 }
 
 export interface ListSpec {

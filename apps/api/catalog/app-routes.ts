@@ -27,6 +27,8 @@ function routesOf(area: Area): AppRoute[] {
     titleField: area.titleField,
     requiredParam: area.requiredParam,
     mapQueue: area.mapQueue,
+    references: area.references,
+    related: area.related,
   });
 }
 

@@ -19,7 +19,8 @@
  *
  * What is generated:
  * - List view (`views.list`, default `v_{table}`): `id`, then every field in the list, each the
- *   table's column (`t.col AS "key"`) or its `select` expression, over `FROM {table} t {joins}`.
+ *   table's column (`t.col AS "key"`) or its `select` expression, over `FROM {table} t {joins}`,
+ *   then the id of each field that names another area's record (`refersTo`, its `idKey`).
  * - Record view (`views.record`, default `v_{table}_record`): `id`, every field with a form (and the
  *   id a display field edits, its `idKey`), and `"rowVersion"`; the joins are added when one of its
  *   fields is a `select`.
@@ -49,6 +50,7 @@ import { AREA_INDEX } from '../areas/index.ts';
 import type { AreaField, EntityManifest } from '../areas/manifest.ts';
 import { quoteIdent } from './identifiers.ts';
 import { objectNames } from './object-names.ts';
+import { referenceIdFields } from './relations.ts';
 
 /** One database object of an area: `sql` is the whole statement that creates it. */
 export interface SqlObject {
@@ -203,10 +205,17 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
   const objects: SqlObject[] = [];
 
   const listFields = fields.filter((f) => f.list !== false);
+  // A field naming another area's record carries that record's id too: its link and the other
+  // record's related list read it (catalog/relations.ts).
+  const referenceIds = referenceIdFields(manifest).map((f) => idFieldOf(f) as AreaField);
   objects.push({
     name: names.list,
     kind: 'view',
-    sql: viewSql(names.list, ['t."id" AS "id"', ...listFields.map(selectItem)], `${t} t${joins}`),
+    sql: viewSql(
+      names.list,
+      ['t."id" AS "id"', ...listFields.map(selectItem), ...referenceIds.map(selectItem)],
+      `${t} t${joins}`,
+    ),
   });
 
   const recordFields = fields.filter((f) => f.form !== undefined || f.record === true);

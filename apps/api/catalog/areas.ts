@@ -9,9 +9,12 @@ import {
   entityRightName,
   listPathOf,
   type RequiredParam,
+  type RouteReference,
+  type RouteRelated,
 } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { MenuGroup } from '../areas/manifest.ts';
+import { routeReferencesOf, routeRelatedOf } from './relations.ts';
 
 export interface EntityArea {
   kind: 'entity';
@@ -36,6 +39,10 @@ export interface EntityArea {
   requiredParam?: RequiredParam | undefined;
   /** Its records are mapped from a map list of their own: it has a mapping queue. */
   mapQueue?: boolean | undefined;
+  /** Its fields naming other areas' records, linked on its list and view (catalog/relations.ts). */
+  references?: readonly RouteReference[] | undefined;
+  /** The other areas' lists of records referring to one of its records, shown on its view. */
+  related?: readonly RouteRelated[] | undefined;
 }
 
 interface ToolArea {
@@ -81,6 +88,8 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           home: a.home,
           requiredParam: a.list?.requiredParam,
           mapQueue: a.map?.side === 'merchant',
+          references: routeReferencesOf(a.entity),
+          related: routeRelatedOf(a.entity),
         },
 );
 

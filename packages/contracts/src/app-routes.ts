@@ -59,6 +59,35 @@ export interface AppRoute {
   titleField?: string | undefined;
   /** A list shown for one parent record when the address names it (RequiredParam). */
   requiredParam?: RequiredParam | undefined;
+  /**
+   * On a list and a view screen: the fields whose value names a record of another area, each a link
+   * to that record's view (a payment's reservation).
+   */
+  references?: RouteReference[] | undefined;
+  /** On a view screen: the lists of other areas' records that refer to the one shown. */
+  related?: RouteRelated[] | undefined;
+}
+
+/** A field naming another area's record, as a list or view screen links it. */
+export interface RouteReference {
+  /** The field shown (the other record's name); in a form, the field editing the id may be shown instead. */
+  field: string;
+  /** The row's or record's key holding the other record's id. */
+  idKey: string;
+  /** The other record's view, `/{segment}/view/:id`; the link shows where its route's right is held. */
+  viewPath: string;
+}
+
+/** A list of another area's records that refer to the record a view shows. */
+export interface RouteRelated {
+  /** That area's list path: its list route gives the right, its create route the Create right. */
+  listPath: string;
+  /** The key of its list holding the referred record's id: the related list filters on it. */
+  idKey: string;
+  /** The heading ("Payments"), with the referring field's label when the area refers twice. */
+  label: string;
+  /** One of its records, as "Create payment for this record" says. */
+  singular: string;
 }
 
 /**
@@ -92,6 +121,21 @@ export const appRouteSchema = z.object({
   titleField: z.string().min(1).optional(),
   requiredParam: z
     .object({ name: z.string().min(1), otherwise: z.string().startsWith('/').optional() })
+    .optional(),
+  references: z
+    .array(
+      z.object({ field: z.string().min(1), idKey: z.string().min(1), viewPath: z.string().startsWith('/') }),
+    )
+    .optional(),
+  related: z
+    .array(
+      z.object({
+        listPath: z.string().startsWith('/'),
+        idKey: z.string().min(1),
+        label: z.string().min(1),
+        singular: z.string().min(1),
+      }),
+    )
     .optional(),
 });
 
@@ -143,7 +187,14 @@ export interface EntityRouteSource {
   requiredParam?: RequiredParam | undefined;
   /** Its records are mapped from a map list of their own: it has a mapping queue. */
   mapQueue?: boolean | undefined;
+  /** Its fields naming other areas' records: its list and view screens link them. */
+  references?: readonly RouteReference[] | undefined;
+  /** Other areas' lists of the records referring to one of its records: its view shows them. */
+  related?: readonly RouteRelated[] | undefined;
 }
+
+/** The view path of an area's record, as a reference links it. */
+export const viewPathOf = (segment: string): string => `/${segment}/view/:id`;
 
 /** One route per screen whose action the area allows; a screen without its right cannot exist. */
 export function entityRoutes(area: EntityRouteSource): AppRoute[] {
@@ -158,6 +209,10 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
     ...(area.singular === undefined ? {} : { singular: area.singular }),
     ...(area.titleField === undefined ? {} : { titleField: area.titleField }),
     ...(kind === 'list' && area.requiredParam ? { requiredParam: area.requiredParam } : {}),
+    ...((kind === 'list' || kind === 'view') && area.references && area.references.length > 0
+      ? { references: [...area.references] }
+      : {}),
+    ...(kind === 'view' && area.related && area.related.length > 0 ? { related: [...area.related] } : {}),
   }));
 }
 

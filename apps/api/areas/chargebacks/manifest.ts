@@ -5,7 +5,7 @@
  * take back more than the payment was. A new chargeback is handled by whoever records it: its User
  * starts as the signed-in user's email.
  */
-import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 import { amountForm } from '../payments/manifest.ts';
 
@@ -37,13 +37,16 @@ export const chargebacks = defineArea({
   form: {},
   fields: [
     idField,
-    pickedBy('pspReference', 'Payment', 'p.psp_reference', 'paymentId', 'card-payments', {
-      type: 'autocomplete',
-      order: 2,
-      // The payment's reference shows, and the disputed amount starts as the whole payment.
-      changedEvent: '/api/payments/{value}',
-      prefillFields: ['pspReference', 'amount'],
-    }),
+    refersTo(
+      'Payment',
+      pickedBy('pspReference', 'Payment', 'p.psp_reference', 'paymentId', 'card-payments', {
+        type: 'autocomplete',
+        order: 2,
+        // The payment's reference shows, and the disputed amount starts as the whole payment.
+        changedEvent: '/api/payments/{value}',
+        prefillFields: ['pspReference', 'amount'],
+      }),
+    ),
     { key: 'reservationNumber', label: 'Reservation', type: 'text', select: 'r.reservation_number' },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
     { key: 'currency', label: 'Currency', type: 'text', select: 'p.currency' },

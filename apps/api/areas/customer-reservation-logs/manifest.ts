@@ -37,7 +37,13 @@ export const customerReservationLogs = defineArea({
   form: { presets: ['View'], viewOnly: true },
   fields: [
     { ...idField, form: shown('number') },
-    { key: 'reservationNumber', label: 'Reservation no.', type: 'text', form: shown('text') },
+    {
+      key: 'reservationNumber',
+      label: 'Reservation no.',
+      type: 'text',
+      form: shown('text'),
+      refersTo: { entity: 'CustomerReservation', idKey: 'customerReservationId' },
+    },
     { key: 'version', label: 'Version', type: 'number', form: shown('number') },
     { key: 'subversion', label: 'Subversion', type: 'number', form: shown('number') },
     {

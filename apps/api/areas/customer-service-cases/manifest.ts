@@ -4,7 +4,7 @@
  * until it is resolved or closed. A closed case has the time it was closed; the table refuses one
  * without.
  */
-import { idField, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { idField, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 
 const CHANNEL: Tags = {
@@ -44,13 +44,16 @@ export const customerServiceCases = defineArea({
   form: {},
   fields: [
     idField,
-    pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
-      type: 'autocomplete',
-      // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
-      validations: [],
-      changedEvent: '/api/reservations/{value}',
-      prefillFields: ['reservationNumber', 'customerEmail'],
-    }),
+    refersTo(
+      'Reservation',
+      pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
+        type: 'autocomplete',
+        // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
+        validations: [],
+        changedEvent: '/api/reservations/{value}',
+        prefillFields: ['reservationNumber', 'customerEmail'],
+      }),
+    ),
     {
       key: 'subject',
       label: 'Subject',

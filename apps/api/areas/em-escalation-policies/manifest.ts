@@ -4,21 +4,33 @@
  * after their delays; the round is repeated `repeatCount` more times. The table checks that the
  * levels come in order, later and to other people; the form asks for a delay with each contact.
  */
-import { enabledField, idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import {
+  enabledField,
+  idField,
+  lookup,
+  maxLength,
+  pickedBy,
+  refersTo,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
 /** A contact of one level, picked by name; only the first level is required. */
 const contact = (level: 'first' | 'second' | 'third', label: string, alias: string) =>
-  pickedBy(
-    `${level}ContactName`,
-    label,
-    `${alias}.name || ' (' || ${alias}.team || ')'`,
-    `${level}ContactId`,
-    'em-contacts',
-    {
-      type: 'combobox',
-      ...(level === 'first' ? {} : { validations: [] }),
-    },
+  refersTo(
+    'EMContact',
+    pickedBy(
+      `${level}ContactName`,
+      label,
+      `${alias}.name || ' (' || ${alias}.team || ')'`,
+      `${level}ContactId`,
+      'em-contacts',
+      {
+        type: 'combobox',
+        ...(level === 'first' ? {} : { validations: [] }),
+      },
+    ),
   );
 
 /** Minutes after the alert before a level is told; required once its contact is chosen. */

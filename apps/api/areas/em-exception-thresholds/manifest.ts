@@ -4,7 +4,7 @@
  * for one exception at a time (the list needs `exceptionId`, else it shows the exceptions); a new
  * threshold takes its exception, by name, from there and goes back to that exception's thresholds.
  */
-import { enabledField, idField, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { enabledField, idField, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
 
 const SEVERITY = {
@@ -40,18 +40,21 @@ export const emExceptionThresholds = defineArea({
   },
   fields: [
     idField,
-    pickedBy(
-      'exceptionName',
-      'Exception',
-      `e.exception_type || ' · ' || a.name || ' (' || a.environment || ')'`,
-      'exceptionId',
-      'em-exceptions',
-      {
-        type: 'autocomplete',
-        // Opened from an exception's thresholds (`?exceptionId=`), the form reads that exception's name.
-        changedEvent: '/api/exceptions/{value}',
-        prefillFields: ['exceptionName'],
-      },
+    refersTo(
+      'EMException',
+      pickedBy(
+        'exceptionName',
+        'Exception',
+        `e.exception_type || ' · ' || a.name || ' (' || a.environment || ')'`,
+        'exceptionId',
+        'em-exceptions',
+        {
+          type: 'autocomplete',
+          // Opened from an exception's thresholds (`?exceptionId=`), the form reads that exception's name.
+          changedEvent: '/api/exceptions/{value}',
+          prefillFields: ['exceptionName'],
+        },
+      ),
     ),
     {
       // The list's filter by exception (`?exceptionId=` from the address).
@@ -95,15 +98,18 @@ export const emExceptionThresholds = defineArea({
         ],
       },
     },
-    pickedBy(
-      'escalationPolicyName',
-      'Escalation policy',
-      'p.name',
-      'escalationPolicyId',
-      'em-escalation-policies',
-      {
-        type: 'combobox',
-      },
+    refersTo(
+      'EMEscalationPolicy',
+      pickedBy(
+        'escalationPolicyName',
+        'Escalation policy',
+        'p.name',
+        'escalationPolicyId',
+        'em-escalation-policies',
+        {
+          type: 'combobox',
+        },
+      ),
     ),
     enabledField,
     ...updatedFields,

@@ -5,7 +5,7 @@
  * whose form reads the exception's name from this area's record (`exceptionName`). Deleting an
  * exception deletes its thresholds.
  */
-import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
 
 const STATUS = {
@@ -53,13 +53,16 @@ export const emExceptions = defineArea({
   form: {},
   fields: [
     idField,
-    pickedBy(
-      'applicationName',
-      'Application',
-      `a.name || ' (' || a.environment || ')'`,
-      'applicationId',
-      'em-applications',
-      { type: 'combobox' },
+    refersTo(
+      'EMApplication',
+      pickedBy(
+        'applicationName',
+        'Application',
+        `a.name || ' (' || a.environment || ')'`,
+        'applicationId',
+        'em-applications',
+        { type: 'combobox' },
+      ),
     ),
     {
       // The list's filter by application (`?applicationId=` from the address).
@@ -103,16 +106,19 @@ export const emExceptions = defineArea({
     seen('occurrences', 'Occurrences', 'number'),
     seen('firstSeen', 'First seen', 'datetime'),
     seen('lastSeen', 'Last seen', 'datetime'),
-    pickedBy(
-      'escalationPolicyName',
-      'Escalation policy',
-      'p.name',
-      'escalationPolicyId',
-      'em-escalation-policies',
-      {
-        type: 'combobox',
-        validations: [],
-      },
+    refersTo(
+      'EMEscalationPolicy',
+      pickedBy(
+        'escalationPolicyName',
+        'Escalation policy',
+        'p.name',
+        'escalationPolicyId',
+        'em-escalation-policies',
+        {
+          type: 'combobox',
+          validations: [],
+        },
+      ),
     ),
     {
       // The threshold form reads the exception's name under this key when it prefills.

@@ -61,12 +61,16 @@ const fields: readonly AreaField[] = [
   { key: 'premium', label: 'Premium', type: 'decimal', form: shown('decimal') },
   { key: 'currency', label: 'Currency', type: 'text', form: shown('text') },
   { key: 'status', label: 'Status', type: 'text', list: { tags: STATUS }, form: shown('text') },
+  // The list shows the state's tag; the view the state in words, the one wording every screen uses
+  // ("Not mapped", "Mapped to R-1042"), never the stored code.
+  { key: 'mapStatus', label: 'Mapping', type: 'text', readOnly: true, list: { tags: MAP_STATUS } },
   {
-    key: 'mapStatus',
+    key: 'mapState',
     label: 'Mapping',
     type: 'text',
     readOnly: true,
-    list: { tags: MAP_STATUS },
+    select: 'map_state_text(t.map_status, cr.reservation_number)',
+    list: false,
     form: shown('text'),
   },
   {
@@ -75,6 +79,7 @@ const fields: readonly AreaField[] = [
     type: 'text',
     select: 'cr.reservation_number',
     form: shown('text'),
+    refersTo: { entity: 'CustomerReservation', idKey: 'customerReservationId' },
   },
   {
     key: 'customerReservationId',
@@ -82,6 +87,8 @@ const fields: readonly AreaField[] = [
     type: 'number',
     readOnly: true,
     list: { visible: false },
+    // The view's link to the reservation reads it.
+    record: true,
   },
   {
     key: 'mapNote',

@@ -58,7 +58,12 @@ export const interceptionTriggers = defineArea({
         validations: [required],
       },
     },
-    { key: 'interceptionName', label: 'Interception', type: 'text' },
+    {
+      key: 'interceptionName',
+      label: 'Interception',
+      type: 'text',
+      refersTo: { entity: 'Interception', idKey: 'interceptionId' },
+    },
     {
       key: 'name',
       label: 'Name',

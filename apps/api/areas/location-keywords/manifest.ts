@@ -5,7 +5,15 @@
  * its location from there. Staff who edit content but may not open price-watch locations (the
  * editor) reach it from the menu; the form reads the location's name through the locations lookup.
  */
-import { enabledField, idField, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import {
+  enabledField,
+  idField,
+  maxLength,
+  pickedBy,
+  refersTo,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
 export const locationKeywords = defineArea({
@@ -33,13 +41,16 @@ export const locationKeywords = defineArea({
   },
   fields: [
     idField,
-    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
-      type: 'autocomplete',
-      // Opened from a location's keywords (`?locationId=`), the form reads that location's name
-      // from the lookup it picks from (the keyword rights open it).
-      changedEvent: '/api/dropdowns/locations?locationId={value}',
-      prefillFields: ['locationName'],
-    }),
+    refersTo(
+      'PricewatchLocation',
+      pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
+        type: 'autocomplete',
+        // Opened from a location's keywords (`?locationId=`), the form reads that location's name
+        // from the lookup it picks from (the keyword rights open it).
+        changedEvent: '/api/dropdowns/locations?locationId={value}',
+        prefillFields: ['locationName'],
+      }),
+    ),
     {
       // The list's filter by location (`?locationId=` from the address).
       key: 'locationId',

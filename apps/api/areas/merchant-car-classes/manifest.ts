@@ -19,6 +19,7 @@ export const merchantCarClasses = merchantArea({
   rightOverrides: { View: 'BMTools/merchantcarclass/View' },
   target: {
     table: 'pricewatch_car_classes',
+    entity: 'PricewatchCarClass',
     label: 'price-watch car class',
     name: "code || ' · ' || pw.name",
   },

@@ -10,7 +10,7 @@ export const merchantCars = merchantArea({
   api: '/api/merchantcars',
   map: { kind: 'car', api: '/api/mapMerchantCars', codeLabel: 'Class', detailLabel: 'Class name · seats' },
   table: 'merchant_cars',
-  target: { table: 'pricewatch_cars', label: 'price-watch car' },
+  target: { table: 'pricewatch_cars', entity: 'PricewatchCar', label: 'price-watch car' },
   fields: [
     {
       key: 'carClassCode',

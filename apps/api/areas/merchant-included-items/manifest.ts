@@ -15,6 +15,10 @@ export const merchantIncludedItems = merchantArea({
     detailLabel: 'Description',
   },
   table: 'merchant_included_items',
-  target: { table: 'pricewatch_included_items', label: 'price-watch included item' },
+  target: {
+    table: 'pricewatch_included_items',
+    entity: 'PricewatchIncludedItem',
+    label: 'price-watch included item',
+  },
   listOnly: true,
 });

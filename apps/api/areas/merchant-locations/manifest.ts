@@ -17,7 +17,7 @@ export const merchantLocations = merchantArea({
     detailLabel: 'Type · country · IATA',
   },
   table: 'merchant_locations',
-  target: { table: 'pricewatch_locations', label: 'price-watch location' },
+  target: { table: 'pricewatch_locations', entity: 'PricewatchLocation', label: 'price-watch location' },
   fields: [
     {
       key: 'locationKind',

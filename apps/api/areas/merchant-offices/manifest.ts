@@ -15,7 +15,7 @@ export const merchantOffices = merchantArea({
     detailLabel: 'Supplier · location · type',
   },
   table: 'merchant_offices',
-  target: { table: 'pricewatch_offices', label: 'price-watch office' },
+  target: { table: 'pricewatch_offices', entity: 'PricewatchOffice', label: 'price-watch office' },
   listOnly: true,
   joins:
     'JOIN merchant_suppliers ms ON ms.id = t.merchant_supplier_id LEFT JOIN merchant_locations ml ON ml.id = t.merchant_location_id',
@@ -27,6 +27,7 @@ export const merchantOffices = merchantArea({
       select: 'ms.name',
       idKey: 'merchantSupplierId',
       form: { type: 'number' },
+      refersTo: { entity: 'MerchantSupplier' },
     },
     {
       key: 'locationName',
@@ -35,6 +36,7 @@ export const merchantOffices = merchantArea({
       select: 'ml.name',
       idKey: 'merchantLocationId',
       form: { type: 'number' },
+      refersTo: { entity: 'MerchantLocation' },
     },
     { key: 'officeKind', label: 'Kind', type: 'text', form: { type: 'text' } },
     { key: 'address', label: 'Address', type: 'text', list: { visible: false }, form: { type: 'text' } },

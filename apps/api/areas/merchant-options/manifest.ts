@@ -10,7 +10,7 @@ export const merchantOptions = merchantArea({
   api: '/api/merchantOptions',
   map: { kind: 'option', api: '/api/mapMerchantOptions', codeLabel: 'Code', detailLabel: 'Category' },
   table: 'merchant_options',
-  target: { table: 'pricewatch_options', label: 'price-watch option' },
+  target: { table: 'pricewatch_options', entity: 'PricewatchOption', label: 'price-watch option' },
   sample: {
     merchantId: { sql: 'SELECT min(id) FROM merchants' },
     externalCode: 'SAMPLE-OPT-1',

@@ -10,7 +10,7 @@ export const merchantSuppliers = merchantArea({
   api: '/api/merchantsuppliers',
   map: { kind: 'supplier', api: '/api/mapMerchantSuppliers', codeLabel: 'Code', detailLabel: 'Website' },
   table: 'merchant_suppliers',
-  target: { table: 'pricewatch_suppliers', label: 'price-watch supplier' },
+  target: { table: 'pricewatch_suppliers', entity: 'PricewatchSupplier', label: 'price-watch supplier' },
   sample: {
     merchantId: { sql: 'SELECT min(id) FROM merchants' },
     externalCode: 'SAMPLE-SUP-1',

@@ -8,7 +8,7 @@
  * create screen and `POST /api/payments` are guarded by the Edit right (`rightOverrides`), and no
  * Payment/Create right exists. Payments are never deleted: a wrong one is refunded or failed.
  */
-import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea, type FormSettings, type Tags, tagOptions } from '../manifest.ts';
 
 const PAYMENT_STATUS: Tags = {
@@ -67,14 +67,17 @@ export const payments = defineArea({
   form: {},
   fields: [
     idField,
-    pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
-      type: 'autocomplete',
-      order: 2,
-      // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number
-      // and takes its currency, which a payment must have.
-      changedEvent: '/api/reservations/{value}',
-      prefillFields: ['reservationNumber', 'currency'],
-    }),
+    refersTo(
+      'Reservation',
+      pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
+        type: 'autocomplete',
+        order: 2,
+        // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number
+        // and takes its currency, which a payment must have.
+        changedEvent: '/api/reservations/{value}',
+        prefillFields: ['reservationNumber', 'currency'],
+      }),
+    ),
     { key: 'customerName', label: 'Customer', type: 'text', select: 'r.customer_name' },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
     { key: 'currency', label: 'Currency', type: 'text', form: { ...currencyForm, order: 4 } },

@@ -4,7 +4,7 @@
  * below zero nor exceeds what was given, and a credit from a payment is in that payment's currency.
  * A new credit is granted by whoever records it: its User starts as the signed-in user's email.
  */
-import { idField, lookup, maxLength, pickedBy, required, updatedFields } from '../catalogue.ts';
+import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 import { amountForm, currencyForm } from '../payments/manifest.ts';
 
@@ -63,14 +63,17 @@ export const prepaidCredits = defineArea({
       type: 'date',
       form: { type: 'date', order: 6, validations: [required] },
     },
-    pickedBy('sourceReference', 'Source payment', 'sp.psp_reference', 'sourcePaymentId', 'payments', {
-      type: 'autocomplete',
-      order: 7,
-      // Optional; when chosen, the credit takes the payment's currency.
-      validations: [],
-      changedEvent: '/api/payments/{value}',
-      prefillFields: ['currency'],
-    }),
+    refersTo(
+      'Payment',
+      pickedBy('sourceReference', 'Source payment', 'sp.psp_reference', 'sourcePaymentId', 'payments', {
+        type: 'autocomplete',
+        order: 7,
+        // Optional; when chosen, the credit takes the payment's currency.
+        validations: [],
+        changedEvent: '/api/payments/{value}',
+        prefillFields: ['currency'],
+      }),
+    ),
     {
       // The staff member who granted it; a new credit takes the signed-in user.
       key: 'user',

@@ -1,5 +1,5 @@
 /** Price-watch cars: the models rental fleets offer, each in its ACRISS car class. */
-import { pickedBy, pricewatchArea, required } from '../catalogue.ts';
+import { pickedBy, pricewatchArea, refersTo, required } from '../catalogue.ts';
 
 const small = (key: string, label: string, max: number) => ({
   key,
@@ -24,12 +24,15 @@ export const pricewatchCars = pricewatchArea({
   fields: [
     { key: 'make', label: 'Make', type: 'text', form: { type: 'text', validations: [required] } },
     { key: 'model', label: 'Model', type: 'text', form: { type: 'text', validations: [required] } },
-    pickedBy(
-      'carClassName',
-      'Car class',
-      "cc.code || ' · ' || cc.name",
-      'carClassId',
-      'pricewatch-car-classes',
+    refersTo(
+      'PricewatchCarClass',
+      pickedBy(
+        'carClassName',
+        'Car class',
+        "cc.code || ' · ' || cc.name",
+        'carClassId',
+        'pricewatch-car-classes',
+      ),
     ),
     small('doors', 'Doors', 6),
     small('seats', 'Seats', 17),

@@ -3,7 +3,7 @@
  * type it may be at (city 4, the airport kinds 5, train station 6), a rule the table's trigger
  * enforces and the office form follows; an airport office carries its airport's IATA code.
  */
-import { coordinateFields, maxLength, pickedBy, pricewatchArea, required } from '../catalogue.ts';
+import { coordinateFields, maxLength, pickedBy, pricewatchArea, refersTo, required } from '../catalogue.ts';
 import { tagOptions } from '../manifest.ts';
 
 const OFFICE_TYPES = {
@@ -50,7 +50,10 @@ export const pricewatchOffices = pricewatchArea({
     JOIN location_types lt ON lt.id = l.location_type_id`,
   form: {},
   fields: [
-    pickedBy('supplierName', 'Supplier', 's.name', 'supplierId', 'pricewatch-suppliers'),
+    refersTo(
+      'PricewatchSupplier',
+      pickedBy('supplierName', 'Supplier', 's.name', 'supplierId', 'pricewatch-suppliers'),
+    ),
     {
       key: 'officeType',
       label: 'Office type',
@@ -64,13 +67,16 @@ export const pricewatchOffices = pricewatchArea({
         prefillFields: ['locationName', 'locationTypeId'],
       },
     },
-    pickedBy('locationName', 'Location', 'l.name', 'locationId', 'office-locations', {
-      type: 'autocomplete',
-      displayFieldName: 'label',
-      changedEvent: `${OFFICE_LOCATION}?locationId={value}`,
-      prefillFields: ['locationTypeId'],
-      keepWhen: FITS,
-    }),
+    refersTo(
+      'PricewatchLocation',
+      pickedBy('locationName', 'Location', 'l.name', 'locationId', 'office-locations', {
+        type: 'autocomplete',
+        displayFieldName: 'label',
+        changedEvent: `${OFFICE_LOCATION}?locationId={value}`,
+        prefillFields: ['locationTypeId'],
+        keepWhen: FITS,
+      }),
+    ),
     {
       key: 'locationTypeName',
       label: 'Location type',

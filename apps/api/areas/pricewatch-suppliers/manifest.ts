@@ -1,5 +1,5 @@
 /** Price-watch suppliers: the rental companies whose prices we compare, with their GDS vendor codes. */
-import { codeField, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
+import { codeField, lookup, pickedBy, pricewatchArea, refersTo } from '../catalogue.ts';
 
 export const pricewatchSuppliers = pricewatchArea({
   entity: 'PricewatchSupplier',
@@ -22,11 +22,14 @@ export const pricewatchSuppliers = pricewatchArea({
         validations: [{ name: 'url', message: 'A full address starting with https://' }],
       },
     },
-    pickedBy('countryName', 'Home country', 'co.name', 'countryId', 'locations', {
-      type: 'autocomplete',
-      sourceParams: { locationTypeId: 2 },
-      validations: [],
-    }),
+    refersTo(
+      'PricewatchLocation',
+      pickedBy('countryName', 'Home country', 'co.name', 'countryId', 'locations', {
+        type: 'autocomplete',
+        sourceParams: { locationTypeId: 2 },
+        validations: [],
+      }),
+    ),
   ],
   dropdowns: [
     lookup({

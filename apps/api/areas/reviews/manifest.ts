@@ -36,6 +36,16 @@ export const reviews = defineArea({
       type: 'text',
       select: 'r.reservation_number',
       form: { type: 'text', ...shown },
+      refersTo: { entity: 'Reservation', idKey: 'reservationId' },
+    },
+    {
+      // The reservation's id: the link to it and the reservation's list of its review read it.
+      key: 'reservationId',
+      label: 'Reservation id',
+      type: 'number',
+      readOnly: true,
+      list: { hidden: true },
+      record: true,
     },
     { key: 'supplier', label: 'Supplier', type: 'text', readOnly: true, form: { type: 'text', ...shown } },
     { key: 'rating', label: 'Rating', type: 'number', readOnly: true, form: { type: 'number', ...shown } },

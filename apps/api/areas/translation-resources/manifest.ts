@@ -5,7 +5,7 @@
  * longer than that maximum is refused by the database. Opened from a resource, the list shows its
  * translations (`?resourceId=`), and a new translation takes its resource from there.
  */
-import { idField, maxLength, pickedBy, required } from '../catalogue.ts';
+import { idField, maxLength, pickedBy, refersTo, required } from '../catalogue.ts';
 import { type AreaField, defineArea, type Tags, tagOptions } from '../manifest.ts';
 
 const TRANSLATION_STATUS: Tags = {
@@ -18,11 +18,14 @@ const TRANSLATION_STATUS: Tags = {
  * The resource, picked by key; choosing one (or arriving with `?resourceId=`) reads the resource and
  * fills in its key, default text and maximum length, so the translator sees what to translate.
  */
-export const resourcePicker = pickedBy('resourceKey', 'Resource', 'r.key', 'resourceId', 'resources', {
-  type: 'autocomplete',
-  changedEvent: '/api/resources/{value}',
-  prefillFields: ['resourceKey', 'defaultText', 'maxLength'],
-});
+export const resourcePicker = refersTo(
+  'Resource',
+  pickedBy('resourceKey', 'Resource', 'r.key', 'resourceId', 'resources', {
+    type: 'autocomplete',
+    changedEvent: '/api/resources/{value}',
+    prefillFields: ['resourceKey', 'defaultText', 'maxLength'],
+  }),
+);
 
 /** The resource's English text, read-only beside the translation or override. */
 export const defaultTextField: AreaField = {

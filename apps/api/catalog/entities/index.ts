@@ -8,6 +8,7 @@ import { AREA_INDEX } from '../../areas/index.ts';
 import type { EntityManifest } from '../../areas/manifest.ts';
 import type { EntitySpec, EntityAction as ProcedureAction } from '../entity-spec.ts';
 import { objectNames } from '../object-names.ts';
+import { referenceIdFields } from '../relations.ts';
 
 /** The catalogue entry, or none for an area that has no fields yet. */
 export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
@@ -33,10 +34,19 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
     dataSources: ['main'],
     key: 'id',
     deleteKeys: ['id'],
-    columns: listed.map((f) => {
-      const list = f.list === false ? {} : (f.list ?? {});
-      return { name: f.key, type: f.type, filterable: list.filter ?? true, sortable: list.sort ?? true };
-    }),
+    columns: [
+      ...listed.map((f) => {
+        const list = f.list === false ? {} : (f.list ?? {});
+        return { name: f.key, type: f.type, filterable: list.filter ?? true, sortable: list.sort ?? true };
+      }),
+      // The id a referring field shows the name of: the other record's related list filters on it.
+      ...(area.sql === 'generated' ? referenceIdFields(area) : []).map((f) => ({
+        name: f.idKey as string,
+        type: 'number' as const,
+        filterable: true,
+        sortable: true,
+      })),
+    ],
     procedures,
     ...(formed.length > 0 ? { record: { view: names.recordView, views: [names.recordView] } } : {}),
     ...(area.bulkPath ? { bulkPath: area.bulkPath } : {}),

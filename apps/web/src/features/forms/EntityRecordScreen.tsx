@@ -46,6 +46,8 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     singular: route.singular,
     titleField: route.titleField,
     listLabel: route.label,
+    references: route.references,
+    related: route.related,
   };
   return (
     <Suspense

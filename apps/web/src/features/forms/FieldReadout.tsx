@@ -2,12 +2,22 @@
  * One field on the detail view: its label and its value as the widget's view shows it (text by
  * default; HTML only sanitised; code always as text).
  */
-import { Box, Text } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
 import { asText } from '../../fields/inputProps.ts';
 
-export function FieldReadout({ field, value }: { field: FormField; value: unknown }) {
+/** `to`: the field names another area's record, and its value links to that record's view. */
+export function FieldReadout({
+  field,
+  value,
+  to,
+}: {
+  field: FormField;
+  value: unknown;
+  to?: string | undefined;
+}) {
   const { View } = fieldWidget(field.type);
   if (field.type === 'spacer') return <div aria-hidden="true" />;
   const labelId = `view-${field.mapKey}`;
@@ -17,7 +27,15 @@ export function FieldReadout({ field, value }: { field: FormField; value: unknow
         {field.label}
       </Text>
       <Box component="dd" m={0} mt={2} aria-labelledby={labelId} style={{ overflowWrap: 'anywhere' }}>
-        {View ? <View field={field} value={value} /> : <Text size="sm">{asText(value) || '—'}</Text>}
+        {to ? (
+          <Anchor component={Link} to={to} size="sm">
+            {View ? <View field={field} value={value} /> : asText(value) || to}
+          </Anchor>
+        ) : View ? (
+          <View field={field} value={value} />
+        ) : (
+          <Text size="sm">{asText(value) || '—'}</Text>
+        )}
       </Box>
     </Box>
   );

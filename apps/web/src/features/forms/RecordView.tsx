@@ -6,10 +6,13 @@ import type { PresetDefinition } from '@bm/contracts';
 import { Box, Button, Grid, LoadingOverlay } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useAppRoutes } from '../../app/routes/useAppRoutes.ts';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import { buildFormFields, type FormField } from '../../fields/formField.ts';
 import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
+import { fieldLinkOf, linkOf, referenceLinks } from '../grid/referenceLinks.ts';
+import { RelatedLists } from '../relations/RelatedLists.tsx';
 import { FieldReadout } from './FieldReadout.tsx';
 import { FormHeader, listOf } from './FormHeader.tsx';
 import { FormTabs } from './FormTabs.tsx';
@@ -31,6 +34,11 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
   const record = useRecord(api, screen.id, screen.recordQuery);
   const values = useMemo(() => viewValues(fields, record.data ?? {}, fieldWidget), [fields, record.data]);
   const { rights } = useUserRights();
+  const { data: appRoutes } = useAppRoutes();
+  const links = useMemo(
+    () => referenceLinks(screen.references, appRoutes?.routes ?? [], rights),
+    [screen.references, appRoutes, rights],
+  );
   const navigate = useNavigate();
   const leave = useLeaveForm(screen, definition, api);
   const { publish, busy } = usePublish(api, definition, () => void record.refetch());
@@ -67,7 +75,14 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
       {/* Conditions read the stored record (its ids) under what the view shows. */}
       {shownFields(list, { ...record.data, ...values }).map((field) => (
         <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
-          <FieldReadout field={field} value={values[field.mapKey]} />
+          <FieldReadout
+            field={field}
+            value={values[field.mapKey]}
+            to={linkOf(
+              fieldLinkOf(links, { key: field.key, mapKey: field.mapKey, mapKeyId: field.spec.mapKeyId }),
+              record.data ?? {},
+            )}
+          />
         </Grid.Col>
       ))}
     </Grid>
@@ -79,6 +94,9 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
       <FormHeader title={screenHeading(screen, record.data)} toolbar={toolbar} list={listOf(screen)} />
       <RecordLoadState api={api} query={record} list={listOf(screen)}>
         {tabs.length > 0 ? <FormTabs tabs={tabs} render={(t) => grid(t.fields)} /> : grid(fields)}
+        {id !== undefined && screen.related && screen.viewPath && (
+          <RelatedLists related={screen.related} recordId={id} back={screen.viewPath(id)} />
+        )}
       </RecordLoadState>
     </Box>
   );

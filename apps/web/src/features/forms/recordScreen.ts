@@ -3,7 +3,7 @@
  * whose preset defines it, the rights around it, and its paths. Entity routes and dynamic pages
  * (page configs) both describe themselves with this and share the same screens.
  */
-import type { PageConfigAction } from '@bm/contracts';
+import type { PageConfigAction, RouteReference, RouteRelated } from '@bm/contracts';
 import type { ScreenRights } from '../access/screenRights.ts';
 import { recordHeading } from './recordHeading.ts';
 
@@ -34,6 +34,10 @@ export interface RecordScreen {
   titleField?: string | undefined;
   /** The list's heading ("Pages"), the breadcrumb back to it. */
   listLabel?: string | undefined;
+  /** Fields naming another area's record: the view links them to that record's view. */
+  references?: readonly RouteReference[] | undefined;
+  /** Other areas' records referring to this one: the view lists them below the record. */
+  related?: readonly RouteRelated[] | undefined;
 }
 
 /** The heading of a record screen: a page config's own name, else the record's (recordHeading). */

@@ -18,6 +18,7 @@ import { GridRow } from './GridRow.tsx';
 import classes from './grid.module.css';
 import { type GridFeatures, gridFeatures } from './gridFeatures.ts';
 import { markNextPaint } from './paintMarks.ts';
+import type { ReferenceLink } from './referenceLinks.ts';
 import { clickAction, visibleRowActions } from './rowActions.ts';
 import type { SortDirection, SortEntry } from './sortTypes.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
@@ -56,10 +57,13 @@ export interface DataGridProps {
   onResize?: ((key: string, width: number) => void) | undefined;
   onMove?: ((key: string, by: -1 | 1) => void) | undefined;
   onPin?: ((key: string, pinned: boolean) => void) | undefined;
+  /** Columns naming another area's record, by key: their cells link to its view. */
+  links?: ReadonlyMap<string, ReferenceLink> | undefined;
 }
 
 const NO_WIDTHS: Readonly<Record<string, number>> = {};
 const NO_PINS: readonly string[] = [];
+const NO_LINKS: ReadonlyMap<string, ReferenceLink> = new Map();
 
 /**
  * The scroller's horizontal view: its scroll position and inner width, to tell whether the grid
@@ -256,6 +260,7 @@ export function DataGrid(props: DataGridProps) {
                   tableRow={tableRow}
                   index={item.index}
                   byKey={byKey}
+                  links={props.links ?? NO_LINKS}
                   columnsKey={columnsKey}
                   pinnedCount={pinnedCount}
                   colStart={colStart}

@@ -8,17 +8,21 @@
 import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
 import type { Row as TableRow } from '@tanstack/react-table';
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { isKeyColumn, isRightAligned } from './formatCell.ts';
 import { GridCell, plainCell } from './GridCell.tsx';
 import classes from './grid.module.css';
 import type { GridFeatures } from './gridFeatures.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { linkOf, type ReferenceLink } from './referenceLinks.ts';
 import { clickAction, visibleRowActions } from './rowActions.ts';
 
 interface GridRowProps {
   tableRow: TableRow<GridFeatures, Row>;
   index: number;
   byKey: ReadonlyMap<string, ColumnDefinition>;
+  /** Columns naming another area's record: their cells link to its view. */
+  links: ReadonlyMap<string, ReferenceLink>;
   /** Changes when the visible columns do, so the memo lets the row render again. */
   columnsKey: string;
   /** Pinned columns come first and are always rendered. */
@@ -45,6 +49,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     tableRow,
     index,
     byKey,
+    links,
     pinnedCount,
     colStart,
     colEnd,
@@ -78,6 +83,10 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         const column = byKey.get(cell.column.id) as ColumnDefinition;
         const value = cell.getValue();
         const plain = plainCell(column, value);
+        const to =
+          value === null || value === undefined || value === ''
+            ? undefined
+            : linkOf(links.get(column.key), row);
         const numeric = isRightAligned(column);
         const cls = [
           numeric && classes.right,
@@ -97,7 +106,21 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             tabIndex={col === activeCol ? 0 : -1}
             title={plain?.title}
           >
-            {plain ? plain.text : <GridCell column={column} value={value} />}
+            {to ? (
+              // The row's own click (its View) is not run as well; Enter on the cell follows it.
+              <Link
+                to={to}
+                tabIndex={-1}
+                className={classes.link}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {plain ? plain.text : <GridCell column={column} value={value} />}
+              </Link>
+            ) : plain ? (
+              plain.text
+            ) : (
+              <GridCell column={column} value={value} />
+            )}
           </td>
         );
       })}

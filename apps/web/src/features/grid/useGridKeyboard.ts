@@ -63,7 +63,10 @@ export function useGridKeyboard({
     if (!from) return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      onEnter(from.row);
+      // A cell naming another record (a link to its view) leads there rather than to the row's own.
+      const link = event.target instanceof HTMLElement ? event.target.querySelector('a[href]') : null;
+      if (link instanceof HTMLAnchorElement) link.click();
+      else onEnter(from.row);
       return;
     }
     const size = { rows, cols, pageRows: pageRows() };

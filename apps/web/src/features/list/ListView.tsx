@@ -247,6 +247,7 @@ export function ListView(props: ListControllerInput) {
             onSort={list.setSort}
             onFilter={list.setColumnFilter}
             onRunAction={list.runRowAction}
+            links={list.links}
           />
         </>
       )}

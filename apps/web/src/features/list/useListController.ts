@@ -4,8 +4,8 @@
  * query-string switches merged over them, the columns, the grid state (filters, sort, visibility,
  * paging) and its changes, the page of rows, the permitted row actions and their runner, the bulk
  * and export targets, and the preset commands (choose, Save, Create, Delete). `ListView` renders
- * it; another screen showing a list (a map list, an embedded list) renders its own view over the
- * same controller.
+ * it; another screen showing a list (a map list, a related list on a record's view) renders its
+ * own view over the same controller.
  */
 
 import {
@@ -35,8 +35,10 @@ import { entityScreenRights, openableRights, screenRightOf } from '../access/scr
 import { useUserRights } from '../access/useUserRights.ts';
 import type { ExportListView } from '../export/exportPayload.ts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
+import type { ColumnFilters } from '../filters/filterTypes.ts';
 import { arrangedColumns } from '../grid/columnLayout.ts';
 import { requestedPage } from '../grid/pagingState.ts';
+import { type ReferenceLink, referenceLinks } from '../grid/referenceLinks.ts';
 import { permittedActions, rightPrefixOf } from '../grid/rowActions.ts';
 import type { SortDirection } from '../grid/sortTypes.ts';
 import { useStableCallback } from '../grid/useStableCallback.ts';
@@ -46,6 +48,7 @@ import { findDefaultPreset, isStatePreset } from '../presets/presetKinds.ts';
 import { type PresetPermissions, presetPermissions, viewTitle } from '../presets/presetPermissions.ts';
 import type { usePresetActions } from '../presets/usePresetActions.ts';
 import { useStatePresetSync } from '../presets/useStatePresetSync.ts';
+import type { ExplicitSwitches } from '../switches/querySwitches.ts';
 import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
 import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
@@ -97,6 +100,13 @@ export interface ListControllerInput {
   groups: readonly PresetGroup[];
   presetActions: ReturnType<typeof usePresetActions>;
   onChoose: (preset: Preset, options?: { tellServer: boolean }) => void;
+  /**
+   * A related list on another record's view: only the rows whose `key` holds that record's id
+   * (`value`), a condition the user neither sees nor removes, sent with every page, count and
+   * export. It reads nothing from the address and keeps no state of its own (no filter history, no
+   * working view), offers no bulk edit, and its Create is the view's own ("Create … for this record").
+   */
+  related?: { key: string; value: string } | undefined;
 }
 
 export interface ListController {
@@ -140,6 +150,8 @@ export interface ListController {
   /** The row actions the user may run, after rights and hideactions. */
   rowActions: RowAction[];
   runRowAction: (action: RowAction, row: Row) => void;
+  /** Columns naming another area's record, by key: links to its view the user may open. */
+  links: ReadonlyMap<string, ReferenceLink>;
   canCreate: boolean;
   /** The area's mapping queue, when it has one and the user holds its right (the list page only). */
   mapQueuePath: string | undefined;
@@ -186,16 +198,23 @@ export function useListController({
   groups,
   presetActions,
   onChoose,
+  related,
 }: ListControllerInput): ListController {
-  const { search } = useLocation();
-  const { explicit } = useQuerySwitches();
+  const location = useLocation();
+  // A related list is part of another screen: that screen's address says nothing about it.
+  const search = related ? '' : location.search;
+  const switches = useQuerySwitches().explicit;
+  const explicit = related ? NO_SWITCHES : switches;
   const { rights: held } = useUserRights();
   const { data: appRoutes } = useAppRoutes();
   // Only ways to screens that can open: a right whose screen lacks its preset offers nothing.
   const rights = useMemo(() => openableRights(held, appRoutes?.routes ?? []), [held, appRoutes]);
   const { redirectOrigins } = useRuntimeConfig();
   const [definition] = useState(() => parsePresetDefinition(preset.definition) ?? EMPTY_DEFINITION);
-  const settings = resolveListSettings(definition.settings, explicit);
+  const resolved = resolveListSettings(definition.settings, explicit);
+  const settings = related
+    ? { ...resolved, ignoreState: true, hidePresets: true, bulkEdit: false }
+    : resolved;
   const columns = definition.definition;
   // The rows are fetched with the user's token: only from this list's own API path (the one its
   // shipped default names), never another site or another path, whatever a stored preset says.
@@ -226,9 +245,21 @@ export function useListController({
   );
   const keyColumn = columns.find((c) => c.primary)?.mapKey ?? 'id';
 
-  const grid = useListGridState({ rightName: route.right, definition, settings, search, firstVisit, chosen });
+  const grid = useListGridState({
+    rightName: route.right,
+    definition,
+    settings,
+    search,
+    firstVisit: firstVisit && !related,
+    chosen: chosen || related !== undefined,
+  });
   const { state } = grid;
-  const criteria = useMemo(() => buildCriteria(columns, grid.query.filters), [columns, grid.query.filters]);
+  const relatedKey = related?.key;
+  const relatedValue = related?.value;
+  const criteria = useMemo(
+    () => relatedCriteria(columns, grid.query.filters, relatedKey, relatedValue),
+    [columns, grid.query.filters, relatedKey, relatedValue],
+  );
   const page = requestedPage(grid.query.pageIndex, state.pageSize, state.paging);
   const sort = useMemo(() => sortParam(state.sort, columns), [state.sort, columns]);
   const data = useListData({
@@ -299,6 +330,10 @@ export function useListController({
         hideActions: settings.hideActions,
       }),
     [definition.rowActions, rights, prefix, rightOf, routes, settings.hideActions],
+  );
+  const links = useMemo(
+    () => referenceLinks(route.references, routes ?? [], held),
+    [route.references, routes, held],
   );
   const mapQueueRoute = routes?.find(
     (r) => r.kind === 'mapqueue' && r.listPath === listPath && held.has(r.right),
@@ -428,8 +463,9 @@ export function useListController({
     arranged,
     rowActions,
     runRowAction,
-    canCreate: recordId === undefined && rights.has(rightOf.Create ?? `${prefix}/Create`),
-    mapQueuePath: recordId === undefined ? mapQueueRoute?.pattern : undefined,
+    links,
+    canCreate: recordId === undefined && !related && rights.has(rightOf.Create ?? `${prefix}/Create`),
+    mapQueuePath: recordId === undefined && !related ? mapQueueRoute?.pattern : undefined,
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget,
@@ -449,6 +485,27 @@ export function useListController({
       remove,
     },
   };
+}
+
+const NO_SWITCHES: ExplicitSwitches = {};
+
+/**
+ * The list call's criteria: the grid's filters and, on a related list, the condition that keeps
+ * its rows to the one record's (its key equal to the record's id, in place of any the user set on
+ * that column).
+ */
+export function relatedCriteria(
+  columns: readonly ColumnDefinition[],
+  filters: ColumnFilters,
+  key: string | undefined,
+  value: string | undefined,
+) {
+  if (key === undefined || value === undefined) return buildCriteria(columns, filters);
+  const own = columns.some((c) => c.key === key);
+  const withKey: readonly ColumnDefinition[] = own
+    ? columns
+    : [...columns, { key, mapKey: key, column: key, type: 'number', visible: false }];
+  return buildCriteria(withKey, { ...filters, [key]: [{ conjunction: 'and', operator: 'eq', value }] });
 }
 
 /** The list's own API path, as its shipped default preset names it; undefined when not known. */
