@@ -9,7 +9,7 @@ import {
   type ColumnDefinition,
   entityRightName,
   MAP_ACTIONS,
-  MAP_UNDO,
+  MAP_ROUTE_KEYS,
   type MapActionKey,
   type MapHeader,
   type MapRouteKey,
@@ -152,9 +152,7 @@ function mapListOf(area: EntityManifest, spec: MapListSpec): MapList {
       singular: area.singular,
       rightPrefix: `BMTools/${area.entity}`,
       rights: { Map: entityRightName(area.entity, 'Map', area.rightOverrides) },
-      procedures: Object.fromEntries(
-        [...Object.values(MAP_ACTIONS), MAP_UNDO].map((key) => [key, procedure]),
-      ),
+      procedures: Object.fromEntries(MAP_ROUTE_KEYS.map((key) => [key, procedure])),
     },
     entity: {
       entity: `${area.entity}Map`,

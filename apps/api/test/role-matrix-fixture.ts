@@ -447,12 +447,15 @@ function areaNeed(
       if (method === 'GET' && (mapTail === '' || mapTail === '/page-summarize')) {
         return { area: a, action: 'GetMap', path: 'map' };
       }
-      if (method === 'POST' && ['/map', '/unmap', '/ignore', '/disable', '/undo'].includes(mapTail)) {
+      if (
+        method === 'POST' &&
+        ['/map', '/unmap', '/ignore', '/disable', '/restore', '/undo'].includes(mapTail)
+      ) {
         return { area: a, action: 'Map', path: 'map' };
       }
       // The mapping queue and auto-map of a merchant area: the Map right.
       const queue = {
-        GET: ['/queue', '/auto/:id'],
+        GET: ['/queue', '/queue/kinds', '/auto/:id'],
         POST: ['/auto/preview', '/auto/:id/start', '/auto/:id/undo'],
       } as Record<string, string[]>;
       if (queue[method]?.includes(mapTail)) return { area: a, action: 'Map', path: 'queue' };

@@ -1,7 +1,7 @@
 /**
  * Map lists (docs/adr/0013-mapping.md): a merchant or price-watch record above a grid of the
  * records it may be, from `GET {source}?id={record id}`. Its row actions post
- * `{source}/map`, `/unmap`, `/ignore` or `/disable` with the row's marked columns as values; the
+ * `{source}/map`, `/unmap`, `/ignore` or `/disable` (and the record's own `/restore` and `/undo`) with the row's marked columns as values; the
  * answer may ask for a confirmation (`actionType` other than `success` or `error`), which the
  * client gives by sending the same request again with that `actionType`.
  */
@@ -57,7 +57,24 @@ export const MAP_NOTE_MAX = 1000;
  * one change never undoes another. The answer is a map action's.
  */
 export const MAP_UNDO = 'undo';
-export type MapRouteKey = MapActionKey | typeof MAP_UNDO;
+
+/**
+ * Restore (`POST {source}/restore`): a blacklisted or disabled merchant record goes back to Not
+ * mapped (to do again) without being mapped. The values name the record (`merchantRecordId`) and
+ * may carry a note (`note`, optional here, unlike blacklist and disable); the history keeps who,
+ * when, the state it left and the note. Undone as the other actions (`actionType` `restore`).
+ */
+export const MAP_RESTORE = 'restore';
+
+/** The changes of a record that undo can take back: the map actions and restore. */
+export type MapUndoableKey = MapActionKey | typeof MAP_RESTORE;
+export type MapRouteKey = MapUndoableKey | typeof MAP_UNDO;
+
+/** Every action route of a merchant-side map list, in the order the API registers them. */
+export const MAP_ROUTE_KEYS: readonly MapRouteKey[] = [...Object.values(MAP_ACTIONS), MAP_UNDO, MAP_RESTORE];
+
+/** The states a record can be restored from. */
+export const MAP_RESTORABLE: readonly MapStatus[] = ['blacklisted', 'disabled'];
 
 /** A merchant record's mapping state, as `map_status` holds it. */
 export type MapStatus = 'unmapped' | 'mapped' | 'blacklisted' | 'disabled';
@@ -105,6 +122,11 @@ export interface MapQueueNext {
   remaining: number;
   /** How many of them are scored: the order is by certainty among those. */
   scored: number;
+}
+
+/** `GET {source}/queue/kinds`: the kinds of record the area's records have, for the queue's Kind filter. */
+export interface MapQueueKinds {
+  kinds: string[];
 }
 
 export const MAP_AUTO_STATUSES = [

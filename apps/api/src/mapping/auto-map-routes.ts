@@ -3,6 +3,8 @@
  * "Queue and bulk auto-map"), under the list's path and with its Map right:
  * - `GET {api}/queue?merchantId=&recordKind=&country=&exclude=1,2`: the next record to map, most
  *   certain first (MapQueueNext);
+ * - `GET {api}/queue/kinds`: the kinds of record the area's records have (MapQueueKinds), for the
+ *   queue's Kind filter; only where the area's records have a kind;
  * - `POST {api}/auto/preview {scope}`: plans a run (202; its items are scored in the background);
  * - `GET {api}/auto/{run}?threshold=X`: the run: progress, how many it maps at X, a sample, the
  *   expected precision at X, and after it ran or was undone, what it did (MapAutoRun);
@@ -16,6 +18,7 @@ import {
   type MapAutoRun,
   type MapAutoSampleRow,
   type MapAutoStatus,
+  type MapQueueKinds,
   type MapQueueNext,
   type MapScope,
   mapAutoPreviewSchema,
@@ -211,6 +214,18 @@ export async function autoMapRoutes(
         };
       },
     );
+
+    if (filters.includes('recordKind'))
+      api.get(
+        `${base}/queue/kinds`,
+        { config, schema: { tags, summary: 'The kinds of record the queue can be filtered by' } },
+        async (): Promise<MapQueueKinds> => {
+          const { rows } = await db.query<{ kind: string }>('SELECT k AS kind FROM map_record_kinds($1) k', [
+            kind,
+          ]);
+          return { kinds: rows.map((r) => r.kind) };
+        },
+      );
 
     api.post(
       `${base}/auto/preview`,

@@ -2,10 +2,11 @@
  * The map lists' routes (docs/adr/0013-mapping.md), for every area that declares one:
  * - `GET {api}?id=` and `GET {api}/page-summarize?id=`: the list engine over the candidates of
  *   record `id` (GetMap right; 404 for an unknown record);
- * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`, `/undo`: the kind's procedure, which keeps
- *   the rules (404 for an unknown record, 400 for a record of another kind; ignore and disable need
- *   a note; undo puts the record back as it was before the caller's latest change, while that is
- *   still its latest, the `actionType` naming the action undone),
+ * - `POST {api}/map`, `/unmap`, `/ignore`, `/disable`, `/restore`, `/undo`: the kind's procedure,
+ *   which keeps the rules (404 for an unknown record, 400 for a record of another kind; ignore and
+ *   disable need a note; restore takes a blacklisted or disabled record back to Not mapped, with an
+ *   optional note; undo puts the record back as it was before the caller's latest change, while
+ *   that is still its latest, the `actionType` naming the change undone),
  *   run through the write path (records/write-path.ts) as every action on a record is: the Map
  *   right, the list's own procedure only, one transaction retried once on a serialization failure
  *   or deadlock, PostgreSQL's refusals mapped to 400/409 naming the field. The answer is
@@ -13,10 +14,11 @@
  */
 import {
   int4IdSchema,
-  MAP_ACTIONS,
   MAP_NOTE_KEY,
   MAP_NOTE_MAX,
   MAP_RECORD_PARAM,
+  MAP_RESTORE,
+  MAP_ROUTE_KEYS,
   MAP_UNDO,
   type MapActionBody,
   type MapActionResult,
@@ -86,6 +88,12 @@ function actionInput(key: MapRouteKey, body: MapActionBody): ActionInput {
   if (key === 'map' || key === 'unmap')
     return { merchantRecordId, pricewatchId: id('pricewatchId'), note: null };
   const note = values.get(MAP_NOTE_KEY);
+  // Restore's note is optional: the record goes back to where it was before it was decided.
+  if (
+    key === MAP_RESTORE &&
+    (note === undefined || note === null || (typeof note === 'string' && note.trim() === ''))
+  )
+    return { merchantRecordId, pricewatchId: null, note: null };
   if (typeof note !== 'string' || note.trim() === '') throw badField(MAP_NOTE_KEY, 'A note is required');
   if (note.length > MAP_NOTE_MAX) throw badField(MAP_NOTE_KEY, `At most ${MAP_NOTE_MAX} characters`);
   return { merchantRecordId, pricewatchId: null, note: note.trim() };
@@ -187,7 +195,7 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
         return runPageSummary(db, entity, rest, { of, email: callerOf(request).email });
       },
     );
-    for (const key of [...Object.values(MAP_ACTIONS), MAP_UNDO] as const) {
+    for (const key of MAP_ROUTE_KEYS) {
       api.post(
         `${entity.api}/${key}`,
         {
@@ -196,7 +204,11 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
           schema: {
             tags,
             summary:
-              key === MAP_UNDO ? 'Undo the caller’s latest change of a record' : `${key} from the map list`,
+              key === MAP_UNDO
+                ? 'Undo the caller’s latest change of a record'
+                : key === MAP_RESTORE
+                  ? 'Restore a blacklisted or disabled record to Not mapped'
+                  : `${key} from the map list`,
             body: mapActionBodySchema,
           },
         },

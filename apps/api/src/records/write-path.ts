@@ -1,8 +1,8 @@
 /**
  * The one write path (issue 38: one pipeline for every request rule). Every action on a record runs
  * through here: create, update, bulk update, delete, publish and set-active-customer of every
- * catalogue entity, the map lists' map, unmap, blacklist (`ignore`) and disable (restoring a
- * blacklisted or disabled record is a map the user confirmed), and cancelling an export; in this
+ * catalogue entity, the map lists' map, unmap, blacklist (`ignore`), disable, restore (a
+ * blacklisted or disabled record back to Not mapped) and undo, and cancelling an export; in this
  * order (docs/adr/0005-server-lists-presets-records.md, "Write path"):
  * 1. the route declares the right of its action (`writeRight`), which access control checks
  *    before anything else (403);
@@ -55,6 +55,7 @@ const RIGHT_OF: Record<WriteAction, string> = {
   ignore: 'Map',
   disable: 'Map',
   undo: 'Map',
+  restore: 'Map',
   cancel: 'Cancel',
 };
 
@@ -224,6 +225,7 @@ const REFUSED: Record<WriteAction, string> = {
   ignore: 'The record was not added to the blacklist',
   disable: 'The record was not disabled',
   undo: 'The change was not undone',
+  restore: 'The record was not restored',
   cancel: 'The export was not cancelled',
 };
 

@@ -1,17 +1,18 @@
 /**
  * The top of a map list: the record's text as the title, Back to list, and the record itself (read
  * with a paged filter on its id). On the merchant side, for a user with the Map right, the record's
- * own actions: Add to blacklist and Disable (with a note, a toast with Undo after), and the way to
- * the area's mapping queue; the record's state is read again after every action. While it loads
+ * own actions (map-actions/MapRecordButtons: Add to blacklist and Disable with a note, Restore while
+ * it is blacklisted or disabled; a toast with Undo after each), and the way to the area's mapping
+ * queue; the record's state is read again after every action. While it loads
  * the menu's title stands; if it cannot be read the grid below says why (its own call fails the
  * same way).
  */
 import { Button } from '@mantine/core';
-import { IconArrowLeft, IconBan, IconListCheck, IconPlayerStop } from '@tabler/icons-react';
+import { IconArrowLeft, IconListCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMapActions } from '../map-actions/useMapActions.tsx';
+import { MapRecordButtons } from '../map-actions/MapRecordButtons.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { MapHeaderCard } from './MapHeaderCard.tsx';
 import { headerTitle, MAP_HEADER_KEY, useMapHeader } from './mapHeader.ts';
@@ -29,15 +30,11 @@ export function MapListHeader({ map, columnToggle }: MapListHeaderProps) {
   const row = record.data ?? undefined;
   const title = map.header && row ? headerTitle(map.header.title, row) : undefined;
   const recordActions = map.canMap ? map.header?.recordActions : undefined;
-  const actions = useMapActions({
-    source: map.source,
-    storedProcedure: recordActions?.storedProcedure ?? '',
-    onChange: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [MAP_HEADER_KEY] }),
-        queryClient.invalidateQueries({ queryKey: listKey(map.source) }),
-      ]),
-  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [MAP_HEADER_KEY] }),
+      queryClient.invalidateQueries({ queryKey: listKey(map.source) }),
+    ]);
   const name = title ?? `#${map.recordId}`;
   const queue = map.canMap ? map.header?.queue : undefined;
   return (
@@ -47,25 +44,14 @@ export function MapListHeader({ map, columnToggle }: MapListHeaderProps) {
         toolbar={
           <>
             {recordActions && (
-              <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconBan size={14} aria-hidden />}
-                  onClick={() => void actions.blacklist(map.recordId, name)}
-                >
-                  Add to blacklist
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  color="red"
-                  leftSection={<IconPlayerStop size={14} aria-hidden />}
-                  onClick={() => void actions.disable(map.recordId, name)}
-                >
-                  Disable
-                </Button>
-              </>
+              <MapRecordButtons
+                source={map.source}
+                storedProcedure={recordActions.storedProcedure}
+                recordId={map.recordId}
+                recordName={name}
+                status={row?.mapStatus}
+                onChange={refresh}
+              />
             )}
             {queue && (
               <Button

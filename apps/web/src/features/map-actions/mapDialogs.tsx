@@ -1,7 +1,7 @@
 /**
  * The dialogs of map actions: the server's message (one Ok), a question (Ok or Cancel, resolved as
- * a boolean), and the note Add to blacklist and Disable ask for (resolved as the note, or undefined
- * when cancelled).
+ * a boolean), and the note Add to blacklist and Disable ask for, and Restore offers (resolved as
+ * the note, '' for none where it is optional, or undefined when cancelled).
  */
 import { MAP_NOTE_MAX, type MapActionResult } from '@bm/contracts';
 import { Button, Group, Text, Textarea } from '@mantine/core';
@@ -67,12 +67,22 @@ export function askToConfirm({ title, content, confirmLabel = 'Ok', danger }: Qu
   });
 }
 
+interface NoteQuestion {
+  /** The dialog's title and its button. */
+  action: string;
+  /** Whether a note must be given (blacklist, disable) or may (restore). */
+  required?: boolean;
+  /** What the dialog says above the note. */
+  intro?: ReactNode;
+}
+
 function NoteForm({
   action,
+  required = true,
+  intro,
   onSend,
   onCancel,
-}: {
-  action: string;
+}: NoteQuestion & {
   onSend: (note: string) => void;
   onCancel: () => void;
 }) {
@@ -82,12 +92,17 @@ function NoteForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (note.trim() === '') return setError('This field is required');
+        if (required && note.trim() === '') return setError('This field is required');
         onSend(note.trim());
       }}
     >
+      {intro && (
+        <Text size="sm" mb="sm">
+          {intro}
+        </Text>
+      )}
       <Textarea
-        label="Note"
+        label={required ? 'Note' : 'Note (optional)'}
         description="Why, for whoever looks at this record next"
         data-autofocus
         autosize
@@ -95,7 +110,7 @@ function NoteForm({
         maxLength={MAP_NOTE_MAX}
         value={note}
         error={error}
-        withAsterisk
+        withAsterisk={required}
         onChange={(event) => {
           setNote(event.currentTarget.value);
           setError(undefined);
@@ -113,8 +128,12 @@ function NoteForm({
   );
 }
 
-/** Asks for the note of Add to blacklist or Disable (`action` is the dialog's title and button). */
-export function askForNote(action: string): Promise<string | undefined> {
+/**
+ * Asks for the note of Add to blacklist or Disable, or of Restore where it is optional (`action` is
+ * the dialog's title and button).
+ */
+export function askForNote(question: string | NoteQuestion): Promise<string | undefined> {
+  const { action, required, intro } = typeof question === 'string' ? { action: question } : question;
   return new Promise((resolve) => {
     const modalId = nextId('note');
     let answered = false;
@@ -130,7 +149,15 @@ export function askForNote(action: string): Promise<string | undefined> {
       onClose: () => {
         if (!answered) resolve(undefined);
       },
-      children: <NoteForm action={action} onSend={answer} onCancel={() => answer(undefined)} />,
+      children: (
+        <NoteForm
+          action={action}
+          required={required ?? true}
+          intro={intro}
+          onSend={answer}
+          onCancel={() => answer(undefined)}
+        />
+      ),
     });
   });
 }

@@ -1,10 +1,11 @@
 /**
  * The map actions on one merchant record, as the map list's rows and header and the mapping queue
- * run them (docs/adr/0013-mapping.md): `POST {source}/map|unmap|ignore|disable|undo` with the
- * record's id (and the candidate's), through the list's procedure.
+ * run them (docs/adr/0013-mapping.md): `POST {source}/map|unmap|ignore|disable|restore|undo` with
+ * the record's id (and the candidate's), through the list's procedure.
  * - Map below MAP_AUTO_THRESHOLD asks first, saying why; then the server's own confirmations
  *   (replace a mapping, restore a blacklisted or disabled record) are asked and sent back.
- * - Add to blacklist and Disable ask for the note.
+ * - Add to blacklist and Disable ask for the note; Restore (a blacklisted or disabled record back to
+ *   Not mapped) offers one.
  * - Every change shows a toast with Undo (the server's `undo`, which puts the record back while
  *   the change is still its latest); an `error` answer is a dialog.
  * Each action resolves true when it changed the record; `onChange` runs after every change
@@ -13,9 +14,11 @@
 import {
   MAP_AUTO_THRESHOLD,
   MAP_NOTE_KEY,
-  type MapActionKey,
+  MAP_STATUS_LABELS,
   type MapActionResult,
   type MapRouteKey,
+  type MapStatus,
+  type MapUndoableKey,
 } from '@bm/contracts';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { askForNote, askToConfirm, messageDialog } from './mapDialogs.tsx';
@@ -42,8 +45,10 @@ export interface MapActions {
   unmap(recordId: number, recordName: string, candidate: MapCandidate): Promise<boolean>;
   blacklist(recordId: number, recordName: string): Promise<boolean>;
   disable(recordId: number, recordName: string): Promise<boolean>;
+  /** Takes a blacklisted or disabled record (`from`) back to Not mapped, with an optional note. */
+  restore(recordId: number, recordName: string, from: MapStatus): Promise<boolean>;
   /** Undoes the caller's latest change of the record, which was `of`. */
-  undo(recordId: number, of: MapActionKey): Promise<boolean>;
+  undo(recordId: number, of: MapUndoableKey): Promise<boolean>;
 }
 
 export const sourceBase = (source: string): string => (source.split('?')[0] ?? '').replace(/\/$/, '');
@@ -77,7 +82,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
     void onChange?.();
   };
 
-  const undo = async (recordId: number, of: MapActionKey): Promise<boolean> => {
+  const undo = async (recordId: number, of: MapUndoableKey): Promise<boolean> => {
     const result = await post('undo', { merchantRecordId: recordId }, of);
     if (!result) return false;
     if (!result.isSuccess) {
@@ -89,7 +94,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
     return true;
   };
 
-  const done = (recordId: number, key: MapActionKey, message: string) => {
+  const done = (recordId: number, key: MapUndoableKey, message: string) => {
     showUndoToast(message, () => void undo(recordId, key));
     changed();
   };
@@ -153,6 +158,25 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
     },
     async disable(recordId) {
       return withNote(recordId, 'disable', 'Disable');
+    },
+    async restore(recordId, recordName, from) {
+      const note = await askForNote({
+        action: 'Restore',
+        required: false,
+        intro: `“${recordName}” is “${MAP_STATUS_LABELS[from]}”. Restore puts it back to “${MAP_STATUS_LABELS.unmapped}”, to be mapped again.`,
+      });
+      if (note === undefined) return false;
+      const result = await post('restore', {
+        merchantRecordId: recordId,
+        ...(note === '' ? {} : { [MAP_NOTE_KEY]: note }),
+      });
+      if (!result) return false;
+      if (!result.isSuccess) {
+        messageDialog(result);
+        return false;
+      }
+      done(recordId, 'restore', result.messageContent ?? `Back to ${MAP_STATUS_LABELS.unmapped}.`);
+      return true;
     },
     undo,
   };

@@ -11,6 +11,7 @@ import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MapHeaderCard } from '../list/MapHeaderCard.tsx';
+import { sourceBase } from '../map-actions/useMapActions.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
 import { usePresets } from '../presets/presetQueries.ts';
@@ -126,6 +127,7 @@ function QueueScreen({ label, listPath, source, header, storedProcedure }: Queue
         }
       />
       <QueueScopeBar
+        source={sourceBase(source)}
         filters={header.queue?.filters ?? []}
         scope={scope}
         onChange={(next) => navigate({ pathname, search: scopeToSearch(next) })}

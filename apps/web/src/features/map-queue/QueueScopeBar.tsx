@@ -1,8 +1,10 @@
 /**
  * The queue's scope: the filters the area's records have (merchant, kind, country), applied to the
- * address on Apply or Enter, so the queue and the auto-map work on the same records.
+ * address on Apply or Enter, so the queue and the auto-map work on the same records. Merchant and
+ * Kind are selects of what there is (the merchants; the kinds the area's records have, from
+ * `{source}/queue/kinds`).
  */
-import type { MapHeader, MapScope } from '@bm/contracts';
+import type { MapHeader, MapQueueKinds, MapScope } from '@bm/contracts';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +13,8 @@ import { useHttp } from '../../app/http/HttpContext.tsx';
 type Filter = NonNullable<MapHeader['queue']>['filters'][number];
 
 interface QueueScopeBarProps {
+  /** The map list's source, without its query: the kinds are read under it. */
+  source: string;
   filters: readonly Filter[];
   scope: MapScope;
   onChange: (scope: MapScope) => void;
@@ -40,9 +44,24 @@ function useMerchants(enabled: boolean) {
   });
 }
 
-export function QueueScopeBar({ filters, scope, onChange }: QueueScopeBarProps) {
+/** The kinds of record the area's records have, with the one the scope names even if none has it now. */
+function useRecordKinds(source: string, enabled: boolean, current: string | undefined) {
+  const http = useHttp();
+  const kinds = useQuery({
+    queryKey: ['map-queue', 'kinds', source],
+    enabled,
+    staleTime: 300_000,
+    queryFn: async ({ signal }) =>
+      (await http.request<MapQueueKinds>(`${source}/queue/kinds`, { signal, silent: true })).kinds,
+  });
+  const all = kinds.data ?? [];
+  return current && !all.includes(current) ? [current, ...all] : all;
+}
+
+export function QueueScopeBar({ source, filters, scope, onChange }: QueueScopeBarProps) {
   const [draft, setDraft] = useState(scope);
   const merchants = useMerchants(filters.includes('merchantId'));
+  const kinds = useRecordKinds(source, filters.includes('recordKind'), draft.recordKind);
   if (filters.length === 0) return null;
   const apply = () => onChange(draft);
   return (
@@ -68,15 +87,16 @@ export function QueueScopeBar({ filters, scope, onChange }: QueueScopeBarProps) 
           />
         )}
         {filters.includes('recordKind') && (
-          <TextInput
+          <Select
             label="Kind"
             size="xs"
-            placeholder="Airport"
-            value={draft.recordKind ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
+            clearable
+            placeholder="Any"
+            data={kinds}
+            value={draft.recordKind ?? null}
+            onChange={(value) => {
               const { recordKind: _drop, ...rest } = draft;
-              setDraft(value.trim() ? { ...rest, recordKind: value } : rest);
+              setDraft(value ? { ...rest, recordKind: value } : rest);
             }}
           />
         )}
