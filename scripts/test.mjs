@@ -6,7 +6,8 @@
  *   under NODE_LTS when it names a second Node binary) → with NODE_LTS, a short smoke under this
  *   machine's Node (contracts, server start, built server, sign-in, lists and saves) → Chromium →
  *   build (the SPA and the server, as `npm start` runs them) → browser tests (playwright; one area
- *   of each shape in the generated matrix, every area with E2E_FULL_MATRIX=1: `npm run test:all`).
+ *   of each shape in the generated matrix, every area with E2E_FULL_MATRIX=1: `npm run test:all`,
+ *   which also has the API fuzz sweep every route: TEST_FULL_MATRIX=1).
  * Ends with each step's time, the total, and one line `N passed, M failed` (tests of vitest and
  * playwright together; a failed step that is not a test runner counts as one failure) and exits
  * non-zero on any failure.
@@ -119,6 +120,14 @@ async function step(name, work, count) {
           : `exit 0, but its report lists ${counted?.failed} failed`;
     await finish(`${name} failed (${why})`);
   }
+}
+
+// `npm run test:all` (--full-matrix): the generated browser tests for every area, not one of each
+// shape (E2E_FULL_MATRIX), and the API fuzz sweeps on every route, not one of each per-area family
+// (TEST_FULL_MATRIX).
+if (process.argv.includes('--full-matrix')) {
+  process.env.E2E_FULL_MATRIX = '1';
+  process.env.TEST_FULL_MATRIX = '1';
 }
 
 await rm(resultsDir, { recursive: true, force: true });
@@ -239,8 +248,6 @@ await step('Chromium', async () => {
   }
 });
 await step('build: npm run build (the SPA and the server)', () => run('npm', ['run', 'build', '--silent']));
-// `npm run test:all` (--full-matrix): the generated browser tests for every area, not one of each shape.
-if (process.argv.includes('--full-matrix')) process.env.E2E_FULL_MATRIX = '1';
 const matrix =
   process.env.E2E_FULL_MATRIX === '1' ? 'every area' : 'one area of each shape, E2E_FULL_MATRIX=1 for all';
 await step(

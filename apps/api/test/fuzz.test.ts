@@ -4,6 +4,8 @@
  * types, empty and malformed bodies, invalid UTF-8, bodies past the size limit, oversized strings
  * and prototype keys, plus a fixed-seed batch of random JSON from fast-check. No answer may be a
  * 5xx (bad input is the caller's error, 4xx), take longer than 30 s, or show SQL or a stack trace.
+ * The sweeps take one route of each per-area family under `npm test` and all of them under
+ * `npm run test:all` (`sweepRoutes`).
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,37 @@ let server: TestServer;
 let adminToken = '';
 
 let routes: Route[] = [];
+/** The routes the sweeps drive (`sweepRoutes`). */
+let swept: Route[] = [];
+
+/**
+ * Most routes come in families, one per area, that run the same code (`PUT /api/<area>/:id`, the map
+ * actions of every map list, …): a family is a method and a path that at least three first segments
+ * under /api share. `npm test` sweeps the first route of each family (the n-th with
+ * TEST_MATRIX_SEED=n, so runs can cover the others in turn) and every route that is one of a kind;
+ * `npm run test:all` (TEST_FULL_MATRIX=1) sweeps every route, as the browser tests' area matrix does.
+ */
+function sweepRoutes(all: readonly Route[], env = process.env): { routes: Route[]; summary: string } {
+  if (env.TEST_FULL_MATRIX === '1') return { routes: [...all], summary: `all ${all.length} routes` };
+  const familyOf = (r: Route) => `${r.method} ${r.url.replace(/^\/api\/[^/]+/, '/api/*')}`;
+  const families = new Map<string, Route[]>();
+  for (const route of all) families.set(familyOf(route), [...(families.get(familyOf(route)) ?? []), route]);
+  const seed = Math.abs(Number.parseInt(env.TEST_MATRIX_SEED ?? '0', 10) || 0);
+  const picked = new Set<Route>();
+  let familyCount = 0;
+  for (const members of families.values()) {
+    if (members.length < 3) {
+      for (const route of members) picked.add(route);
+      continue;
+    }
+    familyCount += 1;
+    picked.add(members[seed % members.length] as Route);
+  }
+  return {
+    routes: all.filter((route) => picked.has(route)),
+    summary: `${picked.size} of ${all.length} routes: one of each of ${familyCount} families of per-area routes, and every other route (TEST_FULL_MATRIX=1 sweeps all)`,
+  };
+}
 
 beforeAll(async () => {
   // Rate limits off: this file sends thousands of calls to each route in a minute, and a 429 would
@@ -25,6 +58,9 @@ beforeAll(async () => {
     // The identity provider's own wildcard and the API docs UI are third-party code with no input of ours.
     (r) => !r.url.includes('*') && !r.url.startsWith('/api/docs') && !r.url.startsWith('/oidc'),
   );
+  const sweep = sweepRoutes(routes);
+  swept = sweep.routes;
+  console.log(`fuzz sweeps ${sweep.summary}`);
 });
 
 const HOSTILE_IDS = [
@@ -236,7 +272,7 @@ describe('every route answers hostile input with a 4xx, never a 5xx', () => {
     it(
       `hostile path parameters, as ${who}`,
       async () => {
-        const requests = routes
+        const requests = swept
           .filter((r) => r.url.includes(':'))
           .flatMap((r) => HOSTILE_IDS.map((id) => () => hit(token(), r.method, fill(r.url, id), '{}')));
         expect(await serverErrors(requests)).toEqual([]);
@@ -247,7 +283,7 @@ describe('every route answers hostile input with a 4xx, never a 5xx', () => {
     it(
       `hostile query strings, as ${who}`,
       async () => {
-        const requests = routes
+        const requests = swept
           .filter((r) => !ELSEWHERE(r))
           .flatMap((r) =>
             HOSTILE_QUERIES.map((q) => () => hit(token(), r.method, `${fill(r.url, SAMPLE_PARAM)}${q}`)),
@@ -260,7 +296,7 @@ describe('every route answers hostile input with a 4xx, never a 5xx', () => {
     it(
       `hostile bodies, as ${who}`,
       async () => {
-        const requests = routes
+        const requests = swept
           .filter((r) => hasBody(r.method) && !ELSEWHERE(r))
           .flatMap((r) => HOSTILE_BODIES.map((body) => () => hit(token(), r.method, fill(r.url, '2'), body)));
         expect(await serverErrors(requests)).toEqual([]);
@@ -272,7 +308,7 @@ describe('every route answers hostile input with a 4xx, never a 5xx', () => {
   it(
     'invalid UTF-8 and bodies past the size limit, on every route with a body',
     async () => {
-      const bodyRoutes = routes.filter((r) => hasBody(r.method) && !ELSEWHERE(r));
+      const bodyRoutes = swept.filter((r) => hasBody(r.method) && !ELSEWHERE(r));
       // {"name":"<C3 28>","values":[{"mapkey":"name","value":"<FF FE>"}]}: bytes that are no UTF-8.
       const invalid = Buffer.concat([
         Buffer.from('{"name":"'),

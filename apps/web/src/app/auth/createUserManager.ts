@@ -6,7 +6,7 @@
 
 /**
  * Where the user manager keeps its user in `storage`: oidc-client-ts's store prefix and user key,
- * which it does not publish (createUserManager.test.ts checks this against the library).
+ * which it does not publish (createUserManager.dom.test.ts checks this against the library).
  */
 const storedUserKey = (manager: UserManager): string =>
   `oidc.user:${manager.settings.authority}:${manager.settings.client_id}`;
