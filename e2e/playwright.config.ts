@@ -49,6 +49,13 @@ export default defineConfig({
     // only for a retry, which CI runs for every failure; locally, pass `--trace on` (README).
     trace: 'on-first-retry',
     launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROMIUM_ARGS },
+    // The console honours "reduce motion" (no transitions of modals, menus and toasts, no CSS
+    // animations): the tests ask for it, so no step waits for a transition to end and no frame is
+    // drawn for one, which on two cores shared by two browsers and their servers is time spent on
+    // nothing a test checks (measured: two spec files, one worker, 326-332 s against 451-625 s).
+    // The specs about motion itself ask for it back (list-grid.spec.ts, "with motion");
+    // E2E_MOTION=full runs every test with motion.
+    ...(process.env.E2E_MOTION === 'full' ? {} : { contextOptions: { reducedMotion: 'reduce' as const } }),
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
   },

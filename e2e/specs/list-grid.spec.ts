@@ -343,40 +343,6 @@ async function sortWithTheCallHeld(page: Page): Promise<() => void> {
   return release;
 }
 
-test('while rows load, the loading bars move on the compositor: nothing repaints the page per frame', async ({
-  page,
-}) => {
-  await openPages(page);
-  const release = await sortWithTheCallHeld(page);
-  await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toBeVisible();
-  // Every running CSS animation (the bars' endless ones; a hover's short transition is not one)
-  // changes transform or opacity only, which the compositor runs without the main thread; a moving
-  // background or size would repaint the page on every frame instead.
-  const animated = await page.evaluate(() =>
-    document
-      .getAnimations()
-      .filter((animation) => animation instanceof CSSAnimation)
-      .map((animation) => {
-        const effect = animation.effect as KeyframeEffect | null;
-        const properties = new Set(
-          (effect?.getKeyframes() ?? []).flatMap((frame) =>
-            Object.keys(frame).filter(
-              (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
-            ),
-          ),
-        );
-        return { running: animation.playState === 'running', properties: [...properties].sort() };
-      }),
-  );
-  const running = animated.filter((a) => a.running);
-  expect(running.length).toBeGreaterThanOrEqual(2);
-  const repainting = running.flatMap((a) => a.properties).filter((p) => p !== 'transform' && p !== 'opacity');
-  expect(repainting, 'properties animated on the main thread').toEqual([]);
-  release();
-  await waitForRows(page);
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-});
-
 test('the loading bar stays in the page and a call shows it by its opacity alone', async ({ page }) => {
   await openPages(page);
   // Mounting it per call cost a render, a layout, a paint and a new layer on every call's start and end.
@@ -411,32 +377,74 @@ test('estimated totals show as approximate', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Page 50000' })).toBeVisible();
 });
 
-test('a sort lays out the grid alone, not the whole page around it', async ({ page }) => {
-  await openPages(page);
-  // The grid's scroll box contains its own size and layout and is positioned, not a flex item, so
-  // Chromium lays out what changes inside it (a sort's new cell texts) from that box: the frame
-  // does not walk the shell, the bars and the pager. Chromium's trace names each layout's roots.
-  const cdp = await page.context().newCDPSession(page);
-  type TraceEvent = {
-    name: string;
-    args: { beginData?: { dirtyObjects?: number; partialLayout?: boolean } };
-  };
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (data) => {
-    // The protocol types trace events loosely; Layout events carry these fields.
-    events.push(...(data.value as unknown as TraceEvent[]));
+// The two checks of how the page moves run as most people see it, with motion (the other tests
+// ask for reduced motion, playwright.config.ts).
+test.describe('with motion', () => {
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
+  test('while rows load, the loading bars move on the compositor: nothing repaints the page per frame', async ({
+    page,
+  }) => {
+    await openPages(page);
+    const release = await sortWithTheCallHeld(page);
+    await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toBeVisible();
+    // Every running CSS animation (the bars' endless ones; a hover's short transition is not one)
+    // changes transform or opacity only, which the compositor runs without the main thread; a moving
+    // background or size would repaint the page on every frame instead.
+    const animated = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSAnimation)
+        .map((animation) => {
+          const effect = animation.effect as KeyframeEffect | null;
+          const properties = new Set(
+            (effect?.getKeyframes() ?? []).flatMap((frame) =>
+              Object.keys(frame).filter(
+                (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+              ),
+            ),
+          );
+          return { running: animation.playState === 'running', properties: [...properties].sort() };
+        }),
+    );
+    const running = animated.filter((a) => a.running);
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    const repainting = running
+      .flatMap((a) => a.properties)
+      .filter((p) => p !== 'transform' && p !== 'opacity');
+    expect(repainting, 'properties animated on the main thread').toEqual([]);
+    release();
+    await waitForRows(page);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
   });
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-  const before = await columnTexts(page, COL.name);
-  await page.getByRole('button', { name: 'Sort by Name' }).click();
-  await expect.poll(() => columnTexts(page, COL.name)).not.toEqual(before);
-  await settleRender(page);
-  await cdp.send('Tracing.end');
-  await complete;
-  // The layout that placed the sorted rows is the one with the most boxes to redo.
-  const layouts = events.filter((e) => e.name === 'Layout').map((e) => e.args.beginData ?? {});
-  const rows = layouts.reduce((a, b) => ((b.dirtyObjects ?? 0) > (a.dirtyObjects ?? 0) ? b : a), {});
-  expect(rows.dirtyObjects ?? 0).toBeGreaterThan(20);
-  expect(rows.partialLayout, 'the sorted rows were laid out from the grid').toBe(true);
+
+  test('a sort lays out the grid alone, not the whole page around it', async ({ page }) => {
+    await openPages(page);
+    // The grid's scroll box contains its own size and layout and is positioned, not a flex item, so
+    // Chromium lays out what changes inside it (a sort's new cell texts) from that box: the frame
+    // does not walk the shell, the bars and the pager. Chromium's trace names each layout's roots.
+    const cdp = await page.context().newCDPSession(page);
+    type TraceEvent = {
+      name: string;
+      args: { beginData?: { dirtyObjects?: number; partialLayout?: boolean } };
+    };
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => {
+      // The protocol types trace events loosely; Layout events carry these fields.
+      events.push(...(data.value as unknown as TraceEvent[]));
+    });
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+    const before = await columnTexts(page, COL.name);
+    await page.getByRole('button', { name: 'Sort by Name' }).click();
+    await expect.poll(() => columnTexts(page, COL.name)).not.toEqual(before);
+    await settleRender(page);
+    await cdp.send('Tracing.end');
+    await complete;
+    // The layout that placed the sorted rows is the one with the most boxes to redo.
+    const layouts = events.filter((e) => e.name === 'Layout').map((e) => e.args.beginData ?? {});
+    const rows = layouts.reduce((a, b) => ((b.dirtyObjects ?? 0) > (a.dirtyObjects ?? 0) ? b : a), {});
+    expect(rows.dirtyObjects ?? 0).toBeGreaterThan(20);
+    expect(rows.partialLayout, 'the sorted rows were laid out from the grid').toBe(true);
+  });
 });

@@ -34,6 +34,9 @@ export interface AppServices {
  */
 const theme = createTheme({
   components: { Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }) },
+  // Someone whose system asks for less motion gets modals, menus and toasts without their
+  // transitions (index.css does the same for our own CSS).
+  respectReducedMotion: true,
 });
 
 interface AppProvidersProps {
