@@ -83,7 +83,15 @@ export default defineConfig({
               priority: 2,
               tags: ['$initial'],
             },
-            { name: 'vendor', test: /node_modules/, priority: 1, tags: ['$initial'] },
+            // noEval.ts goes with zod, so zod's jitless setting is made as the vendor chunk loads,
+            // before any chunk that builds a schema (the contracts' chunk loads ahead of the entry's
+            // own code, where noEval.ts would otherwise land): see noEval.ts.
+            {
+              name: 'vendor',
+              test: /node_modules|[\\/]src[\\/]noEval\.ts$/,
+              priority: 1,
+              tags: ['$initial'],
+            },
           ],
         },
       },
