@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
-export class ChromiumMissingError extends Error {}
+class ChromiumMissingError extends Error {}
 
 const isExecutable = (file) => {
   try {
@@ -55,7 +55,7 @@ function quiet(command, args) {
  * @param {{ log?: (line: string) => void }} [options]
  * @returns {string}
  */
-export function ensureChromium({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+function ensureChromium({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
     if (isExecutable(fromEnv)) return fromEnv;

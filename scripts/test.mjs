@@ -18,7 +18,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import pg from 'pg';
-import { ChromiumMissingError, ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -31,18 +30,30 @@ const totals = { passed: 0, failed: 0 };
 const timings = [];
 const startedAt = Date.now();
 
+/** Child processes still running: a run that stops early ends them (work running beside a step). */
+const running = new Set();
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
 /**
  * Runs a command with inherited output; resolves to its exit code (a signal counts as failure).
- * `env` adds to this process's environment; a null value removes that variable.
+ * `env` adds to this process's environment; a null value removes that variable. With `output` (an
+ * array), the command's stdout and stderr are collected into it instead, for a step that runs beside
+ * another and shows its output when it is joined.
  */
-function run(command, args, env = {}) {
+function run(command, args, env = {}, output = undefined) {
   const childEnv = Object.fromEntries(
     Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== null),
   );
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: childEnv });
+    const stdio = output ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: root, stdio, env: childEnv });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    if (output) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -83,6 +94,7 @@ function countPlaywright() {
 const cleanups = [];
 
 async function finish(failedStep) {
+  for (const child of running) child.kill('SIGTERM');
   for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(String(error)));
   console.log('');
   for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
@@ -102,6 +114,31 @@ async function step(name, work, count) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const code = await work();
+  await recordStep(name, code, Date.now() - started, count);
+}
+
+/**
+ * Work started now that runs beside the steps that follow, until `join` makes it a step: it waits for
+ * the work to end, prints what it wrote, and counts it like any step (its time is its own, from its
+ * start: the summary marks it "beside", as the total does not add it).
+ */
+function beside(name, work) {
+  const started = Date.now();
+  const output = [];
+  const done = work(output).then((code) => ({ code, ms: Date.now() - started }));
+  return {
+    async join() {
+      console.log(`\n▶ ${name} (ran beside the steps before)`);
+      const { code, ms } = await done;
+      process.stdout.write(Buffer.concat(output.map((chunk) => Buffer.from(chunk))));
+      await recordStep(name, code, ms, undefined, true);
+    },
+    /** Lets a run that stops early wait for this work before it cleans up. */
+    settled: () => done.then(() => undefined),
+  };
+}
+
+async function recordStep(name, code, ms, count, besideOthers = false) {
   const counted = count?.();
   if (counted) {
     totals.passed += counted.passed;
@@ -109,7 +146,7 @@ async function step(name, work, count) {
   }
   const reportMissing = Boolean(count) && !counted;
   const ok = code === 0 && !reportMissing && (!counted || counted.failed === 0);
-  timings.push({ name, ms: Date.now() - started, ok });
+  timings.push({ name: besideOthers ? `${name} [beside]` : name, ms, ok });
   if (!ok) {
     if (!counted || counted.failed === 0) totals.failed += 1;
     const why =
@@ -137,7 +174,7 @@ await mkdir(resultsDir, { recursive: true });
 // demo once (the seed CLI, --test-demo), then cloned by the Vitest runs' files and by
 // the browser run's workers (TEST_TEMPLATE_DATABASE), instead of each phase seeding its own. Without
 // it each phase starts an embedded PostgreSQL and seeds its own template.
-async function makeRunTemplate() {
+async function makeRunTemplate(output) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `bm_tpl_npmtest_${process.pid}`;
   const url = new URL(adminUrl);
@@ -176,6 +213,7 @@ async function makeRunTemplate() {
     process.execPath,
     ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--test-demo'],
     env,
+    output,
   );
   if (code !== 0) return code;
   // Cloned, never connected to: CREATE DATABASE … TEMPLATE refuses a template with connections.
@@ -185,12 +223,17 @@ async function makeRunTemplate() {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void finish(`stopped by ${signal}`));
 
+// Steps that wait on other things than this machine's cores, or use one core of two, run beside the
+// steps before the one that needs them: seeding the template (mostly PostgreSQL's work) beside the
+// type check (one core), and installing Chromium (the network and the disk) and the build beside the
+// Vitest run. Measured on two cores: a third of a minute less than one after the other.
+const template = process.env.TEST_DATABASE_URL
+  ? beside("test database: one template, migrated and seeded with the tests' demo", makeRunTemplate)
+  : undefined;
 // The root script type-checks each workspace with its own tsconfig (tsc -p …).
 await step('type check: npm run typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 await step('lint: biome check .', () => run(bin('biome'), ['check', '.']));
-if (process.env.TEST_DATABASE_URL) {
-  await step("test database: one template, migrated and seeded with the tests' demo", makeRunTemplate);
-}
+await template?.join();
 // NODE_LTS: a second Node.js binary (CI installs the current LTS, Node 24, from the npm registry).
 // The whole vitest run goes under it once; this machine's Node (the oldest line `engines` allows)
 // gets a smoke: the contracts, the server started from its sources and from its build, sign-in, a
@@ -203,6 +246,28 @@ const versionOf = (node) => {
     return `${node} (does not run)`;
   }
 };
+// Found, or installed with apt, while the Vitest run goes on; the browser tests are given its path.
+const chromium = beside('Chromium', async (output) => {
+  const chromeOutput = [];
+  const code = await run(
+    process.execPath,
+    [path.join(root, 'scripts', 'ensure-chromium.mjs')],
+    {},
+    chromeOutput,
+  );
+  const text = Buffer.concat(chromeOutput.map((chunk) => Buffer.from(chunk)))
+    .toString('utf8')
+    .trim();
+  const lines = text.split('\n');
+  const chrome = lines.at(-1) ?? '';
+  if (code === 0 && chrome.startsWith('/')) {
+    process.env.CHROME_PATH = chrome;
+    output.push(`${[...lines.slice(0, -1), `Chromium: ${chrome}`].join('\n')}\n`);
+    return 0;
+  }
+  output.push(`${text}\n`);
+  return code === 0 ? 1 : code;
+});
 const vitestArgs = (outputFile) => [
   'run',
   '--reporter=default',
@@ -236,17 +301,7 @@ if (nodeLts) {
     countVitest,
   );
 }
-await step('Chromium', async () => {
-  try {
-    const chrome = ensureChromium({ log: (line) => console.log(line) });
-    process.env.CHROME_PATH = chrome;
-    console.log(`Chromium: ${chrome}`);
-    return 0;
-  } catch (error) {
-    console.error(error instanceof ChromiumMissingError ? error.message : String(error));
-    return 1;
-  }
-});
+await chromium.join();
 await step('build: npm run build (the SPA and the server)', () => run('npm', ['run', 'build', '--silent']));
 const matrix =
   process.env.E2E_FULL_MATRIX === '1' ? 'every area' : 'one area of each shape, E2E_FULL_MATRIX=1 for all';
