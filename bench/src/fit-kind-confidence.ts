@@ -19,21 +19,20 @@
  * its records at the end. Deterministic: the same catalogue gives the same weights.
  */
 import pg from 'pg';
+import { atThresholds, describeFigures } from '../../apps/api/test/eval-scoring.ts';
 import {
   carCases,
   catalogueClassCodes,
   classCases,
-  describeKindEval,
   type EvalKind,
   evaluateKind,
   type KindCase,
   type KindPair,
   kindPairs,
-  kindThresholds,
   noisyKind,
   removeKindEvalRecords,
 } from '../../apps/api/test/kind-eval.ts';
-import { dot, fitLogistic, sigmoid } from './logistic.ts';
+import { dot, fitLogistic, reliability, sigmoid } from './logistic.ts';
 
 /** The model's features, in the column order of map_kind_confidence (after its intercept). */
 const FEATURES = [
@@ -63,28 +62,6 @@ const featuresOf = (p: KindPair): number[] => [
   Number(p.codeAgrees),
   Number(p.codeDiffers),
 ];
-
-/** Of the pairs the model puts in each band of probability, the share that are true. */
-function reliability(pairs: readonly KindPair[], w: readonly number[]): string {
-  const bands = [0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.95, 1.0001];
-  const lines: string[] = [];
-  for (let b = 0; b < bands.length - 1; b++) {
-    const low = bands[b] ?? 0;
-    const high = bands[b + 1] ?? 1;
-    const these = pairs.filter((p) => {
-      const q = sigmoid(dot(w, featuresOf(p)));
-      return q >= low && q < high;
-    });
-    if (these.length === 0) continue;
-    const mean = these.reduce((s, p) => s + sigmoid(dot(w, featuresOf(p))), 0) / these.length;
-    const right = these.filter((p) => p.truth).length / these.length;
-    lines.push(
-      `  ${(100 * low).toFixed(0)}–${Math.min(100, 100 * high).toFixed(0)}%: ${these.length} pairs, ` +
-        `predicted ${(100 * mean).toFixed(1)}%, true ${(100 * right).toFixed(1)}%`,
-    );
-  }
-  return lines.join('\n');
-}
 
 /** The passes of one half (offset 0 fits, 1 is held out): each kind as listed and noisy. */
 function passes(codes: readonly string[], offset: number): [string, EvalKind, KindCase[]][] {
@@ -129,16 +106,22 @@ async function main(): Promise<void> {
     for (const [name, kind, cases] of passes(codes, 1)) {
       const e = await evaluateKind(db, kind, cases);
       held.push(...(await kindPairs(db, e)));
-      console.log(`${name}: ${describeKindEval(e).summary}`);
+      console.log(`${name}: ${describeFigures(e).summary}`);
       console.log(
-        `  ${kindThresholds(e)
+        `  ${atThresholds(e)
           .map(
             (f) => `≥${f.threshold} P ${(100 * f.precision).toFixed(1)}% R ${(100 * f.recall).toFixed(1)}%`,
           )
           .join(', ')}`,
       );
     }
-    console.log(`reliability of the held-out pairs:\n${reliability(held, w)}`);
+    console.log(
+      `reliability of the held-out pairs:\n${reliability(
+        held,
+        (p) => sigmoid(dot(w, featuresOf(p))),
+        (p) => p.truth,
+      )}`,
+    );
     const values = w.map((x) => x.toFixed(4)).join(', ');
     console.log(`\nkind weights (migration values):`);
     console.log(KINDS.map((k) => `  ('${k}', ${values},\n   '${fittedOn}')`).join(',\n'));

@@ -18,11 +18,9 @@
  * and removes its records at the end. Deterministic: the same catalogue gives the same weights.
  */
 import pg from 'pg';
+import { atThresholds, describeFigures, describeThresholds } from '../../apps/api/test/eval-scoring.ts';
 import {
   asListed,
-  atThresholds,
-  describeEval,
-  describeThresholds,
   type EvalCase,
   evaluateLocations,
   type LabelledPair,
@@ -33,7 +31,7 @@ import {
   sliceOf,
   withCodes,
 } from '../../apps/api/test/location-eval.ts';
-import { dot, fitLogistic as fitWeights, sigmoid } from './logistic.ts';
+import { dot, fitLogistic as fitWeights, reliability, sigmoid } from './logistic.ts';
 
 /** The model's features, in the column order of map_location_confidence (after its intercept). */
 const FEATURES = [
@@ -77,28 +75,6 @@ const fitLogistic = (pairs: readonly LabelledPair[], lambda = 0.01): number[] =>
     lambda,
   );
 
-/** Of the pairs the model puts in each band of probability, the share that are true. */
-function reliability(pairs: readonly LabelledPair[], w: readonly number[]): string {
-  const bands = [0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.95, 1.0001];
-  const lines: string[] = [];
-  for (let b = 0; b < bands.length - 1; b++) {
-    const low = bands[b] ?? 0;
-    const high = bands[b + 1] ?? 1;
-    const these = pairs.filter((p) => {
-      const q = sigmoid(dot(w, featuresOf(p)));
-      return q >= low && q < high;
-    });
-    if (these.length === 0) continue;
-    const mean = these.reduce((s, p) => s + sigmoid(dot(w, featuresOf(p))), 0) / these.length;
-    const right = these.filter((p) => p.truth).length / these.length;
-    lines.push(
-      `  ${(100 * low).toFixed(0)}–${Math.min(100, 100 * high).toFixed(0)}%: ${these.length} pairs, ` +
-        `predicted ${(100 * mean).toFixed(1)}%, true ${(100 * right).toFixed(1)}%`,
-    );
-  }
-  return lines.join('\n');
-}
-
 const PASSES: readonly [string, (a: ReturnType<typeof readEvalAirports>) => EvalCase[]][] = [
   ['as listed, with country', asListed],
   ['noisy', noisy],
@@ -138,10 +114,16 @@ async function main(): Promise<void> {
     for (const [name, make] of PASSES) {
       const e = await evaluateLocations(db, make(heldOut));
       heldPairs.push(...(await labelledPairs(db, e)));
-      console.log(`${name}: ${describeEval(e).summary}`);
+      console.log(`${name}: ${describeFigures(e).summary}`);
       console.log(`  ${describeThresholds(atThresholds(e))}`);
     }
-    console.log(`reliability of the held-out pairs:\n${reliability(heldPairs, w)}`);
+    console.log(
+      `reliability of the held-out pairs:\n${reliability(
+        heldPairs,
+        (p) => sigmoid(dot(w, featuresOf(p))),
+        (p) => p.truth,
+      )}`,
+    );
     console.log(
       `\nmigration values:\n  (${w.map((x) => x.toFixed(4)).join(', ')},\n   '${fittedOn(fitSet.length, pairs.length)}')`,
     );

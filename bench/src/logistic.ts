@@ -56,3 +56,32 @@ export function fitLogistic(
   }
   return w;
 }
+
+/**
+ * Of the items a model puts in each band of probability (`probability`), the share that are true
+ * (`truth`), one line a band: how well the fitted confidence means what it says.
+ */
+export function reliability<T>(
+  items: readonly T[],
+  probability: (item: T) => number,
+  truth: (item: T) => boolean,
+): string {
+  const bands = [0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.95, 1.0001];
+  const lines: string[] = [];
+  for (let b = 0; b < bands.length - 1; b++) {
+    const low = bands[b] ?? 0;
+    const high = bands[b + 1] ?? 1;
+    const these = items.filter((item) => {
+      const q = probability(item);
+      return q >= low && q < high;
+    });
+    if (these.length === 0) continue;
+    const mean = these.reduce((s, item) => s + probability(item), 0) / these.length;
+    const right = these.filter(truth).length / these.length;
+    lines.push(
+      `  ${(100 * low).toFixed(0)}–${Math.min(100, 100 * high).toFixed(0)}%: ${these.length} pairs, ` +
+        `predicted ${(100 * mean).toFixed(1)}%, true ${(100 * right).toFixed(1)}%`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -22,13 +22,19 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import type pg from 'pg';
 import { decodeAcriss } from '../areas/pricewatch-car-classes/acriss.ts';
+import {
+  type EvalFigures,
+  evalMerchant,
+  generator,
+  inParallel,
+  pick,
+  removeEvalRecordsOf,
+  scoreMapLists,
+} from './eval-scoring.ts';
 
 const CARS = path.resolve(import.meta.dirname, '../../../bench/data/fueleconomy-models.tsv');
-const EVAL_MERCHANT = { name: 'Mapping evaluation', code: 'EVAL' } as const;
-const REPORTED_THRESHOLDS = [50, 60, 70, 80, 90, 95, 97, 99] as const;
 const SEED = 39;
 
 export type EvalKind = 'car' | 'car_class';
@@ -99,22 +105,6 @@ export function readEvalModels(): EvalModel[] {
       return { make, model, baseModel };
     });
 }
-
-/** mulberry32 seeded by FNV-1a of the text: a small deterministic generator per record. */
-function generator(text: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 
 /**
  * The merchant cars: every model of a line the catalogue has, and a fifth of the records drawn
@@ -348,28 +338,9 @@ export function noisyKind(cases: readonly KindCase[]): KindCase[] {
 
 // ---------------------------------------------------------------------------------------------
 
-interface KindOutcome {
-  case: KindCase;
-  merchantRecordId: number;
-  truthId: number | null;
-  truthRank: number | null;
-  topId: number | null;
-  topMatch: number | null;
-  listed: number;
-}
-
-export interface KindEval {
+/** The figures of a pass over one kind (eval-scoring.ts). */
+export interface KindEval extends EvalFigures<KindCase> {
   kind: EvalKind;
-  records: number;
-  withTruth: number;
-  top1: number;
-  top5: number;
-  reciprocalRanks: number;
-  emptyWithTruth: number;
-  accepted: number;
-  acceptedRight: number;
-  msPerRecord: number;
-  outcomes: KindOutcome[];
 }
 
 const TABLES: Record<EvalKind, { merchant: string; truthSql: string }> = {
@@ -383,24 +354,9 @@ const TABLES: Record<EvalKind, { merchant: string; truthSql: string }> = {
   },
 };
 
-async function evalMerchant(db: pg.Pool): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO merchants (name, code) VALUES ($1, $2)
-     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [EVAL_MERCHANT.name, EVAL_MERCHANT.code],
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('no evaluation merchant');
-  return id;
-}
-
 /** Removes the evaluation's merchant cars and car classes (its merchant stays). */
 export async function removeKindEvalRecords(db: pg.Pool): Promise<void> {
-  for (const { merchant } of Object.values(TABLES))
-    await db.query(
-      `DELETE FROM ${merchant} WHERE merchant_id IN (SELECT id FROM merchants WHERE code = $1)`,
-      [EVAL_MERCHANT.code],
-    );
+  for (const { merchant } of Object.values(TABLES)) await removeEvalRecordsOf(db, merchant);
 }
 
 /** The catalogue's ACRISS codes (the truth side of the class cases). */
@@ -440,104 +396,14 @@ export async function evaluateKind(
   ]);
   const truthOf = new Map(truths.map((t) => [t.key, t.id]));
 
-  const outcomes: KindOutcome[] = new Array(cases.length);
-  let nextIndex = 0;
-  const started = performance.now();
-  const worker = async () => {
-    for (let i = nextIndex++; i < cases.length; i = nextIndex++) {
-      const c = cases[i] as KindCase;
-      const id = ids[i] as number;
-      const truthId = c.truth === null ? null : (truthOf.get(c.truth) ?? null);
-      const { rows } = await db.query<{
-        truth_rank: number | null;
-        top_id: number | null;
-        top_match: number | null;
-        listed: number;
-      }>(
-        `WITH c AS (SELECT rank, id, match FROM map_${kind}_candidates($1))
-         SELECT (SELECT rank FROM c WHERE id = $2) AS truth_rank,
-                (SELECT id FROM c ORDER BY rank LIMIT 1) AS top_id,
-                (SELECT match FROM c ORDER BY rank LIMIT 1) AS top_match,
-                (SELECT count(*) FROM c)::int AS listed`,
-        [id, truthId],
-      );
-      const row = rows[0];
-      outcomes[i] = {
-        case: c,
-        merchantRecordId: id,
-        truthId,
-        truthRank: row?.truth_rank ?? null,
-        topId: row?.top_id ?? null,
-        topMatch: row?.top_match ?? null,
-        listed: row?.listed ?? 0,
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  const elapsed = performance.now() - started;
-  const result: KindEval = {
-    kind,
-    records: cases.length,
-    withTruth: 0,
-    top1: 0,
-    top5: 0,
-    reciprocalRanks: 0,
-    emptyWithTruth: 0,
-    accepted: 0,
-    acceptedRight: 0,
-    msPerRecord: (elapsed * Math.max(1, concurrency)) / Math.max(1, cases.length),
-    outcomes,
-  };
-  for (const o of outcomes) {
-    if ((o.topMatch ?? -1) >= MAP_AUTO_THRESHOLD) {
-      result.accepted++;
-      if (o.truthId !== null && o.topId === o.truthId) result.acceptedRight++;
-    }
-    if (o.truthId === null) continue;
-    result.withTruth++;
-    if (o.listed === 0) result.emptyWithTruth++;
-    if (o.truthRank !== null) {
-      if (o.truthRank === 1) result.top1++;
-      if (o.truthRank <= 5) result.top5++;
-      result.reciprocalRanks += 1 / o.truthRank;
-    }
-  }
-  return result;
-}
-
-const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
-
-/** The figures of one pass, as the bench prints them. */
-export function describeKindEval(e: KindEval): { top1: number; top5: number; summary: string } {
-  const top1 = e.top1 / Math.max(1, e.withTruth);
-  const top5 = e.top5 / Math.max(1, e.withTruth);
-  return {
-    top1,
-    top5,
-    summary:
-      `top-1 ${pct(e.top1, e.withTruth)}, top-5 ${pct(e.top5, e.withTruth)}, ` +
-      `MRR ${(e.reciprocalRanks / Math.max(1, e.withTruth)).toFixed(3)}, ` +
-      `empty ${pct(e.emptyWithTruth, e.withTruth)}; auto-map at ${MAP_AUTO_THRESHOLD}%: ` +
-      `precision ${pct(e.acceptedRight, e.accepted)}, recall ${pct(e.acceptedRight, e.withTruth)} ` +
-      `(${e.withTruth} with a counterpart, ${e.records - e.withTruth} without)`,
-  };
-}
-
-/** Precision and recall of accepting a list's first candidate at each Match % threshold. */
-export function kindThresholds(
-  e: KindEval,
-  thresholds: readonly number[] = REPORTED_THRESHOLDS,
-): { threshold: number; precision: number; recall: number; accepted: number }[] {
-  return thresholds.map((threshold) => {
-    const accepted = e.outcomes.filter((o) => (o.topMatch ?? -1) >= threshold);
-    const right = accepted.filter((o) => o.truthId !== null && o.topId === o.truthId).length;
-    return {
-      threshold,
-      accepted: accepted.length,
-      precision: right / Math.max(1, accepted.length),
-      recall: right / Math.max(1, e.withTruth),
-    };
+  const figures = await scoreMapLists(db, {
+    cases,
+    ids,
+    truthIdOf: (c) => (c.truth === null ? null : (truthOf.get(c.truth) ?? null)),
+    candidates: `map_${kind}_candidates($1)`,
+    concurrency,
   });
+  return { ...figures, kind };
 }
 
 /** One candidate of an evaluated record with the features its confidence is computed from. */
@@ -559,37 +425,33 @@ export interface KindPair {
  */
 export async function kindPairs(db: pg.Pool, e: KindEval, top = 10): Promise<KindPair[]> {
   const perRecord: KindPair[][] = new Array(e.outcomes.length);
-  let nextIndex = 0;
-  const worker = async () => {
-    for (let i = nextIndex++; i < e.outcomes.length; i = nextIndex++) {
-      const o = e.outcomes[i] as KindOutcome;
-      const { rows } = await db.query<{
-        id: number;
-        score: number;
-        gap: number;
-        cover: number;
-        named: number;
-        exact: number;
-        code_agrees: boolean;
-        code_differs: boolean;
-      }>(
-        `SELECT id, score, gap, cover, named, exact, code_agrees, code_differs
-           FROM map_kind_ranked($1, $2) ORDER BY score DESC, id LIMIT $3`,
-        [e.kind, o.merchantRecordId, top],
-      );
-      perRecord[i] = rows.map((r) => ({
-        kind: e.kind,
-        truth: r.id === o.truthId,
-        score: r.score,
-        gap: r.gap,
-        cover: r.cover,
-        named: r.named,
-        exact: r.exact,
-        codeAgrees: r.code_agrees,
-        codeDiffers: r.code_differs,
-      }));
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  await inParallel(e.outcomes.length, 2, async (i) => {
+    const o = e.outcomes[i] as KindEval['outcomes'][number];
+    const { rows } = await db.query<{
+      id: number;
+      score: number;
+      gap: number;
+      cover: number;
+      named: number;
+      exact: number;
+      code_agrees: boolean;
+      code_differs: boolean;
+    }>(
+      `SELECT id, score, gap, cover, named, exact, code_agrees, code_differs
+         FROM map_kind_ranked($1, $2) ORDER BY score DESC, id LIMIT $3`,
+      [e.kind, o.merchantRecordId, top],
+    );
+    perRecord[i] = rows.map((r) => ({
+      kind: e.kind,
+      truth: r.id === o.truthId,
+      score: r.score,
+      gap: r.gap,
+      cover: r.cover,
+      named: r.named,
+      exact: r.exact,
+      codeAgrees: r.code_agrees,
+      codeDiffers: r.code_differs,
+    }));
+  });
   return perRecord.flat();
 }

@@ -11,8 +11,8 @@
  *   first five;
  * - MRR: the mean of 1 / rank of the counterpart (0 when absent), over those records;
  * - empty: the share of those records whose list is empty;
- * - auto-map: accepting the first candidate when its Match % is at least AUTO_MAP_THRESHOLD:
- *   precision (accepted and right / accepted, records without a counterpart included, where every
+ * - auto-map: accepting the first candidate when its Match % is at least the product's auto-map
+ *   threshold (MAP_AUTO_THRESHOLD): precision (accepted and right / accepted, records without a counterpart included, where every
  *   acceptance is wrong) and recall (accepted and right / records with a counterpart).
  *
  * Two passes: the names as the list has them with their country, and the same airports through a
@@ -21,19 +21,19 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import type pg from 'pg';
+import {
+  type EvalFigures,
+  evalMerchant,
+  generator,
+  inParallel,
+  pct,
+  pick,
+  removeEvalRecordsOf,
+  scoreMapLists,
+} from './eval-scoring.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../bench/data/openflights-airports.tsv');
-
-/** The Match % at or above which the evaluation accepts a list's first candidate: the product's. */
-const AUTO_MAP_THRESHOLD = MAP_AUTO_THRESHOLD;
-
-/** The thresholds the bench reports precision and recall at. */
-const REPORTED_THRESHOLDS = [50, 60, 70, 80, 90, 95, 97, 99] as const;
-
-/** The merchant the evaluation's records belong to; its records are replaced on every pass. */
-const EVAL_MERCHANT = { name: 'Mapping evaluation', code: 'EVAL' } as const;
 
 export interface EvalAirport {
   iata: string;
@@ -173,22 +173,6 @@ const NEIGHBOURS: Readonly<Record<string, string>> = {
   z: 'asx',
 };
 
-/** mulberry32 seeded by FNV-1a of the text: a small deterministic generator per airport. */
-function generator(text: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-
 function abbreviate(name: string, next: () => number): string {
   let changed = false;
   const words = name.split(' ').map((word) => {
@@ -270,52 +254,12 @@ export function noisy(airports: readonly EvalAirport[]): EvalCase[] {
 
 // ---------------------------------------------------------------------------------------------
 
-/** What one record's map list gave. */
-interface EvalOutcome {
-  case: EvalCase;
-  merchantRecordId: number;
-  /** The catalogue airport of the record's IATA code, or null when the catalogue lacks it. */
-  truthId: number | null;
-  /** Its rank in the list (1 = first), or null when it is not listed. */
-  truthRank: number | null;
-  topId: number | null;
-  topMatch: number | null;
-  listed: number;
-}
-
-export interface LocationEval {
-  records: number;
-  withTruth: number;
-  top1: number;
-  top5: number;
-  /** Sum of 1 / rank over the records with a counterpart (MRR = this / withTruth). */
-  reciprocalRanks: number;
-  emptyWithTruth: number;
-  /** First candidates at or above AUTO_MAP_THRESHOLD, and how many of them are right. */
-  accepted: number;
-  acceptedRight: number;
-  msPerRecord: number;
-  outcomes: EvalOutcome[];
-}
-
-async function evalMerchant(db: pg.Pool): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO merchants (name, code) VALUES ($1, $2)
-     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [EVAL_MERCHANT.name, EVAL_MERCHANT.code],
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('no evaluation merchant');
-  return id;
-}
+/** The figures of a pass over airports (eval-scoring.ts). */
+export type LocationEval = EvalFigures<EvalCase>;
 
 /** Removes the evaluation's merchant records (its merchant stays, with no records). */
-export async function removeEvalRecords(db: pg.Pool): Promise<void> {
-  await db.query(
-    'DELETE FROM merchant_locations WHERE merchant_id IN (SELECT id FROM merchants WHERE code = $1)',
-    [EVAL_MERCHANT.code],
-  );
-}
+export const removeEvalRecords = (db: pg.Pool): Promise<void> =>
+  removeEvalRecordsOf(db, 'merchant_locations');
 
 /**
  * Creates the cases as merchant locations of the evaluation merchant (replacing its earlier ones),
@@ -354,92 +298,13 @@ export async function evaluateLocations(
     [cases.map((c) => c.iata)],
   );
   const truthOf = new Map(truths.map((t) => [t.iata, t.id]));
-
-  const outcomes: EvalOutcome[] = new Array(cases.length);
-  let nextIndex = 0;
-  const started = performance.now();
-  const worker = async () => {
-    for (let i = nextIndex++; i < cases.length; i = nextIndex++) {
-      const c = cases[i] as EvalCase;
-      const id = ids[i] as number;
-      const truthId = truthOf.get(c.iata) ?? null;
-      const { rows } = await db.query<{
-        truth_rank: number | null;
-        top_id: number | null;
-        top_match: number | null;
-        listed: number;
-      }>(
-        `WITH c AS (SELECT rank, id, match FROM map_location_candidates($1))
-         SELECT (SELECT rank FROM c WHERE id = $2) AS truth_rank,
-                (SELECT id FROM c ORDER BY rank LIMIT 1) AS top_id,
-                (SELECT match FROM c ORDER BY rank LIMIT 1) AS top_match,
-                (SELECT count(*) FROM c)::int AS listed`,
-        [id, truthId],
-      );
-      const row = rows[0];
-      outcomes[i] = {
-        case: c,
-        merchantRecordId: id,
-        truthId,
-        truthRank: row?.truth_rank ?? null,
-        topId: row?.top_id ?? null,
-        topMatch: row?.top_match ?? null,
-        listed: row?.listed ?? 0,
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  const elapsed = performance.now() - started;
-
-  const result: LocationEval = {
-    records: cases.length,
-    withTruth: 0,
-    top1: 0,
-    top5: 0,
-    reciprocalRanks: 0,
-    emptyWithTruth: 0,
-    accepted: 0,
-    acceptedRight: 0,
-    msPerRecord: (elapsed * Math.max(1, concurrency)) / Math.max(1, cases.length),
-    outcomes,
-  };
-  for (const o of outcomes) {
-    if ((o.topMatch ?? -1) >= AUTO_MAP_THRESHOLD) {
-      result.accepted++;
-      if (o.truthId !== null && o.topId === o.truthId) result.acceptedRight++;
-    }
-    if (o.truthId === null) continue;
-    result.withTruth++;
-    if (o.listed === 0) result.emptyWithTruth++;
-    if (o.truthRank !== null) {
-      if (o.truthRank === 1) result.top1++;
-      if (o.truthRank <= 5) result.top5++;
-      result.reciprocalRanks += 1 / o.truthRank;
-    }
-  }
-  return result;
-}
-
-const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
-
-/** The figures of one pass, as the bench prints them. */
-export function describeEval(e: LocationEval): {
-  top1: number;
-  top5: number;
-  summary: string;
-} {
-  const top1 = e.top1 / Math.max(1, e.withTruth);
-  const top5 = e.top5 / Math.max(1, e.withTruth);
-  return {
-    top1,
-    top5,
-    summary:
-      `top-1 ${pct(e.top1, e.withTruth)}, top-5 ${pct(e.top5, e.withTruth)}, ` +
-      `MRR ${(e.reciprocalRanks / Math.max(1, e.withTruth)).toFixed(3)}, ` +
-      `empty ${pct(e.emptyWithTruth, e.withTruth)}; auto-map at ${AUTO_MAP_THRESHOLD}%: ` +
-      `precision ${pct(e.acceptedRight, e.accepted)}, recall ${pct(e.acceptedRight, e.withTruth)} ` +
-      `(${e.withTruth} with a counterpart, ${e.records - e.withTruth} without)`,
-  };
+  return scoreMapLists(db, {
+    cases,
+    ids,
+    truthIdOf: (c) => truthOf.get(c.iata) ?? null,
+    candidates: 'map_location_candidates($1)',
+    concurrency,
+  });
 }
 
 /** Top-1 of the records with a counterpart, per kind of noise they drew. */
@@ -452,37 +317,6 @@ export function byNoise(e: LocationEval): string {
     })
     .join(', ');
 }
-
-/** Precision and recall of accepting a list's first candidate at a Match % threshold. */
-export interface ThresholdFigures {
-  threshold: number;
-  precision: number;
-  recall: number;
-  accepted: number;
-}
-
-/** Precision and recall of auto-mapping at each threshold, counted as `describeEval` counts them. */
-export function atThresholds(
-  e: LocationEval,
-  thresholds: readonly number[] = REPORTED_THRESHOLDS,
-): ThresholdFigures[] {
-  return thresholds.map((threshold) => {
-    const accepted = e.outcomes.filter((o) => (o.topMatch ?? -1) >= threshold);
-    const right = accepted.filter((o) => o.truthId !== null && o.topId === o.truthId).length;
-    return {
-      threshold,
-      accepted: accepted.length,
-      precision: right / Math.max(1, accepted.length),
-      recall: right / Math.max(1, e.withTruth),
-    };
-  });
-}
-
-/** The thresholds' figures on one line: "≥90 P 99.1% R 93.0%, …". */
-export const describeThresholds = (figures: readonly ThresholdFigures[]): string =>
-  figures
-    .map((f) => `≥${f.threshold} P ${(100 * f.precision).toFixed(1)}% R ${(100 * f.recall).toFixed(1)}%`)
-    .join(', ');
 
 /** One candidate of an evaluated record with the features its confidence is computed from. */
 export interface LabelledPair {
@@ -509,44 +343,40 @@ export interface LabelledPair {
  */
 export async function labelledPairs(db: pg.Pool, e: LocationEval, top = 10): Promise<LabelledPair[]> {
   const perRecord: LabelledPair[][] = new Array(e.outcomes.length);
-  let nextIndex = 0;
-  const worker = async () => {
-    for (let i = nextIndex++; i < e.outcomes.length; i = nextIndex++) {
-      const o = e.outcomes[i] as EvalOutcome;
-      const { rows } = await db.query<{
-        id: number;
-        score: number;
-        gap: number;
-        own: number;
-        named: number;
-        exact: number;
-        extra: number;
-        no_country: boolean;
-        fallback: boolean;
-        code_agrees: boolean;
-        code_differs: boolean;
-      }>(
-        `SELECT id, score, gap, own, named, exact, extra, no_country, fallback, code_agrees, code_differs
-           FROM map_location_ranked($1) ORDER BY score DESC, id LIMIT $2`,
-        [o.merchantRecordId, top],
-      );
-      perRecord[i] = rows.map((r) => ({
-        merchantRecordId: o.merchantRecordId,
-        candidateId: r.id,
-        truth: r.id === o.truthId,
-        score: r.score,
-        gap: r.gap,
-        own: r.own,
-        named: r.named,
-        exact: r.exact,
-        extra: r.extra,
-        noCountry: r.no_country,
-        fallback: r.fallback,
-        codeAgrees: r.code_agrees,
-        codeDiffers: r.code_differs,
-      }));
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  await inParallel(e.outcomes.length, 2, async (i) => {
+    const o = e.outcomes[i] as LocationEval['outcomes'][number];
+    const { rows } = await db.query<{
+      id: number;
+      score: number;
+      gap: number;
+      own: number;
+      named: number;
+      exact: number;
+      extra: number;
+      no_country: boolean;
+      fallback: boolean;
+      code_agrees: boolean;
+      code_differs: boolean;
+    }>(
+      `SELECT id, score, gap, own, named, exact, extra, no_country, fallback, code_agrees, code_differs
+         FROM map_location_ranked($1) ORDER BY score DESC, id LIMIT $2`,
+      [o.merchantRecordId, top],
+    );
+    perRecord[i] = rows.map((r) => ({
+      merchantRecordId: o.merchantRecordId,
+      candidateId: r.id,
+      truth: r.id === o.truthId,
+      score: r.score,
+      gap: r.gap,
+      own: r.own,
+      named: r.named,
+      exact: r.exact,
+      extra: r.extra,
+      noCountry: r.no_country,
+      fallback: r.fallback,
+      codeAgrees: r.code_agrees,
+      codeDiffers: r.code_differs,
+    }));
+  });
   return perRecord.flat();
 }

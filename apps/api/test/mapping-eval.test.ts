@@ -4,9 +4,9 @@
  * truth, records, lists), never how well the ranker does: that is the bench's to report.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeFigures } from './eval-scoring.ts';
 import {
   asListed,
-  describeEval,
   evaluateLocations,
   noisy,
   readEvalAirports,
@@ -69,7 +69,7 @@ describe('location mapping evaluation', () => {
       }
       expect(e.top1).toBeLessThanOrEqual(e.top5);
       expect(e.acceptedRight).toBeLessThanOrEqual(e.accepted);
-      const d = describeEval(e);
+      const d = describeFigures(e);
       expect(d.top1).toBeGreaterThanOrEqual(0);
       expect(d.top5).toBeLessThanOrEqual(1);
       expect(d.summary).toMatch(/^top-1 /);

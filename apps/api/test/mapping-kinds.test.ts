@@ -6,11 +6,11 @@
  */
 import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeFigures } from './eval-scoring.ts';
 import {
   carCases,
   catalogueClassCodes,
   classCases,
-  describeKindEval,
   evaluateKind,
   noisyKind,
   readEvalModels,
@@ -159,7 +159,7 @@ describe('evaluation on independent names (a slice)', () => {
       expect(e.emptyWithTruth).toBe(0);
       // A floor well under what the bench measures on the whole list (docs/adr/0013-mapping.md):
       // it catches a broken ranking, not a point of accuracy.
-      expect(e.top5 / e.withTruth, `${kind}: ${describeKindEval(e).summary}`).toBeGreaterThanOrEqual(0.9);
+      expect(e.top5 / e.withTruth, `${kind}: ${describeFigures(e).summary}`).toBeGreaterThanOrEqual(0.9);
       expect(e.acceptedRight).toBeLessThanOrEqual(e.accepted);
       if (e.accepted >= 10) expect(e.acceptedRight / e.accepted).toBeGreaterThanOrEqual(0.9);
     }
