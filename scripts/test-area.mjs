@@ -9,11 +9,13 @@
  * `--no-browser` leaves out the build and the browser tests. Prints each step's time; exits non-zero
  * on any failure.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { run, stopRunning } from './run.mjs';
+import { makeRunTemplate } from './run-template.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const areasDir = path.join(root, 'apps', 'api', 'areas');
@@ -53,38 +55,26 @@ console.log(`Area ${area}: entity ${entity}`);
 const timings = [];
 const startedAt = Date.now();
 
-function run(command, commandArgs, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.once('error', () => resolve(127));
-    child.once('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 128 : 1));
-    });
-  });
-}
+/** Work to do before the process exits, whatever the outcome (dropping the run's template). */
+const cleanups = [];
 
-function finish(failed) {
+async function finish(failed) {
+  stopRunning();
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(String(error)));
   console.log('');
   for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
   console.log(`  total ${seconds(Date.now() - startedAt)}`);
   process.exit(failed ? 1 : 0);
 }
 
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void finish(true));
+
 async function step(name, work) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const code = await work();
   timings.push({ name, ms: Date.now() - started, ok: code === 0 });
-  if (code !== 0) finish(true);
+  if (code !== 0) await finish(true);
 }
 
 const apiTest = (file) => path.join('apps', 'api', 'test', file);
@@ -99,6 +89,12 @@ const apiFiles = [
   apiTest('area-records.test.ts'),
   ...(inSpecTable ? [apiTest('spec-areas.test.ts')] : []),
 ];
+// With TEST_DATABASE_URL, the API tests and the browser workers clone one template seeded once.
+if (process.env.TEST_DATABASE_URL) {
+  await step("test database: one template, migrated and seeded with the tests' demo", () =>
+    makeRunTemplate({ run, cleanups }),
+  );
+}
 await step(`API tests of ${area}: ${apiFiles.join(' ')}`, () =>
   run(bin('vitest'), ['run', '--project=api', ...apiFiles], { TEST_AREA: entity }),
 );
@@ -110,4 +106,4 @@ if (browser) {
     }),
   );
 }
-finish(false);
+await finish(false);

@@ -12,12 +12,13 @@
  * playwright together; a failed step that is not a test runner counts as one failure) and exits
  * non-zero on any failure.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
-import pg from 'pg';
+import { run, stopRunning } from './run.mjs';
+import { makeRunTemplate } from './run-template.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -30,44 +31,7 @@ const totals = { passed: 0, failed: 0 };
 const timings = [];
 const startedAt = Date.now();
 
-/** Child processes still running: a run that stops early ends them (work running beside a step). */
-const running = new Set();
-
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
-
-/**
- * Runs a command with inherited output; resolves to its exit code (a signal counts as failure).
- * `env` adds to this process's environment; a null value removes that variable. With `output` (an
- * array), the command's stdout and stderr are collected into it instead, for a step that runs beside
- * another and shows its output when it is joined.
- */
-function run(command, args, env = {}, output = undefined) {
-  const childEnv = Object.fromEntries(
-    Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== null),
-  );
-  return new Promise((resolve) => {
-    const stdio = output ? ['ignore', 'pipe', 'pipe'] : 'inherit';
-    const child = spawn(command, args, { cwd: root, stdio, env: childEnv });
-    running.add(child);
-    child.once('exit', () => running.delete(child));
-    if (output) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-    }
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.once('error', (error) => {
-      console.error(`Could not run ${command}: ${error.message}`);
-      resolve(127);
-    });
-    child.once('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 128 : 1));
-    });
-  });
-}
 
 const readJson = (file) => {
   try {
@@ -94,7 +58,7 @@ function countPlaywright() {
 const cleanups = [];
 
 async function finish(failedStep) {
-  for (const child of running) child.kill('SIGTERM');
+  stopRunning();
   for (const cleanup of cleanups.splice(0)) await cleanup().catch((error) => console.error(String(error)));
   console.log('');
   for (const { name, ms, ok } of timings) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
@@ -170,65 +134,16 @@ if (process.argv.includes('--full-matrix')) {
 await rm(resultsDir, { recursive: true, force: true });
 await mkdir(resultsDir, { recursive: true });
 
-// With TEST_DATABASE_URL, one template database for every phase: migrated and seeded with the tests'
-// demo once (the seed CLI, --test-demo), then cloned by the Vitest runs' files and by
-// the browser run's workers (TEST_TEMPLATE_DATABASE), instead of each phase seeding its own. Without
-// it each phase starts an embedded PostgreSQL and seeds its own template.
-async function makeRunTemplate(output) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const name = `bm_tpl_npmtest_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  // A run killed before its cleanup leaves its template: drop the ones whose runner is gone.
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const { rows } = await client.query(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'bm\\_tpl\\_npmtest\\_%'",
-  );
-  await client.end();
-  for (const { datname } of rows) {
-    const pid = Number(datname.split('_').at(-1));
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (error) {
-      alive = error.code === 'EPERM';
-    }
-    if (!alive) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  }
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const env = { NODE_ENV: 'test', DATABASE_URL: url.toString(), DATA_DIR: null, EMBEDDED_PG_PORT: null };
-  const code = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--test-demo'],
-    env,
-    output,
-  );
-  if (code !== 0) return code;
-  // Cloned, never connected to: CREATE DATABASE … TEMPLATE refuses a template with connections.
-  await admin(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-  process.env.TEST_TEMPLATE_DATABASE = name;
-  return 0;
-}
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void finish(`stopped by ${signal}`));
 
 // Steps that wait on other things than this machine's cores, or use one core of two, run beside the
 // steps before the one that needs them: seeding the template (mostly PostgreSQL's work) beside the
-// type check (one core), and installing Chromium (the network and the disk) and the build beside the
-// Vitest run. Measured on two cores: a third of a minute less than one after the other.
+// type check (one core), and installing Chromium (the network and the disk) beside the Vitest run.
+// With TEST_DATABASE_URL, one template database serves every phase (scripts/run-template.mjs).
 const template = process.env.TEST_DATABASE_URL
-  ? beside("test database: one template, migrated and seeded with the tests' demo", makeRunTemplate)
+  ? beside("test database: one template, migrated and seeded with the tests' demo", (output) =>
+      makeRunTemplate({ run, output, cleanups }),
+    )
   : undefined;
 // The root script type-checks each workspace with its own tsconfig (tsc -p …).
 await step('type check: npm run typecheck', () => run('npm', ['run', 'typecheck', '--silent']));

@@ -63,7 +63,7 @@ export async function inParallel(
 }
 
 /** What one record's map list gave. */
-export interface EvalOutcome<C> {
+interface EvalOutcome<C> {
   case: C;
   merchantRecordId: number;
   /** The catalogue record that is its counterpart, or null when the catalogue has none. */
