@@ -11,5 +11,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // A component test types and clicks through a rendered form in jsdom, a second or two alone; on
+    // two cores shared with the API files and their PostgreSQL it has taken over five (the default
+    // limit). A test that hangs still fails, at 20 s.
+    testTimeout: 20_000,
   },
 });
