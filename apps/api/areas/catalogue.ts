@@ -53,6 +53,7 @@ const nameField = (label = 'Name'): AreaField => ({
   key: 'name',
   label,
   type: 'text',
+  searchable: true,
   form: { type: 'text', validations: [required, maxLength(200)] },
 });
 
@@ -62,6 +63,7 @@ export const codeField = (label: string, pattern: string, message: string, extra
     key: 'code',
     label,
     type: 'text',
+    searchable: true,
     form: {
       type: 'text',
       validations: [required, { name: 'pattern', value: pattern, message }],
@@ -276,6 +278,7 @@ export function merchantArea(input: MerchantAreaInput): EntityManifest {
       key: 'externalCode',
       label: "Merchant's code",
       type: 'text',
+      searchable: true,
       form: { type: 'text', validations: [required, maxLength(60)] },
     },
     nameField(),

@@ -146,6 +146,13 @@ export interface AreaField {
    * link, in its record view.
    */
   refersTo?: Reference;
+  /**
+   * The list's search box looks in this field: `GET {api}?q=…` keeps the rows where any searchable
+   * field contains the text, case-insensitively, together with the filters. Only a listed `text`
+   * field may be searchable (the derivation refuses any other, naming it); on a large table give the
+   * column a trigram index, so a search does not read the whole table.
+   */
+  searchable?: boolean;
 }
 
 /** The other area a field refers to (see `AreaField.refersTo`). */
@@ -322,6 +329,9 @@ export interface ToolManifest {
 }
 
 export type AreaManifest = EntityManifest | ToolManifest;
+
+/** The field, searchable by the list's search box (for fields a helper makes, e.g. `pickedBy`). */
+export const searchable = (field: AreaField): AreaField => ({ ...field, searchable: true });
 
 export const defineArea = (manifest: Omit<EntityManifest, 'kind'>): EntityManifest => ({
   kind: 'entity',

@@ -29,6 +29,7 @@ function routesOf(area: Area): AppRoute[] {
     mapQueue: area.mapQueue,
     references: area.references,
     related: area.related,
+    search: area.search,
   });
 }
 

@@ -13,8 +13,15 @@ import {
   type RouteRelated,
 } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
-import type { MenuGroup } from '../areas/manifest.ts';
+import type { EntityManifest, MenuGroup } from '../areas/manifest.ts';
+import { searchKeysOf } from './entities/index.ts';
 import { routeReferencesOf, routeRelatedOf } from './relations.ts';
+
+/** The labels of an area's searchable fields, as its list's search box names them. */
+function searchLabelsOf(area: EntityManifest): string[] {
+  const keys = new Set(searchKeysOf(area));
+  return (area.fields ?? []).filter((f) => keys.has(f.key)).map((f) => f.label);
+}
 
 export interface EntityArea {
   kind: 'entity';
@@ -43,6 +50,8 @@ export interface EntityArea {
   references?: readonly RouteReference[] | undefined;
   /** The other areas' lists of records referring to one of its records, shown on its view. */
   related?: readonly RouteRelated[] | undefined;
+  /** The labels of the fields its list searches (the list's `q`), from the fields declared searchable. */
+  search?: readonly string[] | undefined;
 }
 
 interface ToolArea {
@@ -90,6 +99,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           mapQueue: a.map?.side === 'merchant',
           references: routeReferencesOf(a.entity),
           related: routeRelatedOf(a.entity),
+          search: searchLabelsOf(a),
         },
 );
 

@@ -56,6 +56,11 @@ export interface EntitySpec {
   owner?: string;
   /** Path of the bulk update when it is not `PUT {api}` (Pages: /api/pages/bulk-update). */
   bulkPath?: string;
+  /**
+   * The text columns the list's `q` searches (any of them containing it, case-insensitively).
+   * Absent: the list has no search, and a `q` is refused.
+   */
+  search?: string[];
 }
 
 const col = (

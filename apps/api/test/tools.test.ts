@@ -304,3 +304,17 @@ describe('reservation search: each field read either way answers as ranking ever
     }
   });
 });
+
+describe('the reservation number a search text names', () => {
+  it('forgives leading zeros, a BM prefix in any case and spaces or a dash after it', () => {
+    for (const typed of ['19990', '00019990', ' 19990 ', 'bm-19990', 'BM-00019990', 'Bm19990', 'bm 019990']) {
+      expect(exactNumberOf(typed), typed).toBe('BM-00019990');
+    }
+  });
+
+  it('compares any other text as written, in upper case', () => {
+    expect(exactNumberOf('bm-e2e-1')).toBe('BM-E2E-1');
+    expect(exactNumberOf('123456789')).toBe('123456789');
+    expect(exactNumberOf('Anna')).toBe('ANNA');
+  });
+});

@@ -66,6 +66,11 @@ export interface AppRoute {
   references?: RouteReference[] | undefined;
   /** On a view screen: the lists of other areas' records that refer to the one shown. */
   related?: RouteRelated[] | undefined;
+  /**
+   * On a list screen: the labels of the fields its search box looks in (the list endpoint's `q`).
+   * Absent: the list has no search box.
+   */
+  search?: string[] | undefined;
 }
 
 /** A field naming another area's record, as a list or view screen links it. */
@@ -137,6 +142,7 @@ export const appRouteSchema = z.object({
       }),
     )
     .optional(),
+  search: z.array(z.string().min(1)).optional(),
 });
 
 export const appRoutesSchema = z.object({
@@ -191,6 +197,8 @@ export interface EntityRouteSource {
   references?: readonly RouteReference[] | undefined;
   /** Other areas' lists of the records referring to one of its records: its view shows them. */
   related?: readonly RouteRelated[] | undefined;
+  /** The labels of the fields its list searches (`q`); absent or empty: no search. */
+  search?: readonly string[] | undefined;
 }
 
 /** The view path of an area's record, as a reference links it. */
@@ -213,6 +221,7 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       ? { references: [...area.references] }
       : {}),
     ...(kind === 'view' && area.related && area.related.length > 0 ? { related: [...area.related] } : {}),
+    ...(kind === 'list' && area.search && area.search.length > 0 ? { search: [...area.search] } : {}),
   }));
 }
 

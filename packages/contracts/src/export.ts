@@ -48,6 +48,8 @@ export const exportCriteriaSchema = z.object({
   sort: z.array(z.string().max(200)).max(5).default([]),
   /** The list's `filters` (criteria, checked by the list engine on the server). */
   filter: z.unknown().optional(),
+  /** The list's search box text (the list call's `q`), kept together with the filters. */
+  search: z.string().max(200).optional(),
   /** The visible columns with their labels, in the grid's order. */
   selector: z.array(exportColumnSchema).min(1).max(EXPORT_MAX_COLUMNS),
   sqlViewName: z.string().max(100).optional(),

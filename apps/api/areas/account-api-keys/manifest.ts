@@ -27,12 +27,14 @@ export const accountApiKeys = defineArea({
     idField,
     {
       key: 'accountName',
+      searchable: true,
       label: 'Account',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },
     },
     {
       key: 'description',
+      searchable: true,
       label: 'Description',
       type: 'text',
       form: {

@@ -47,11 +47,18 @@ export const chargebacks = defineArea({
         prefillFields: ['pspReference', 'amount'],
       }),
     ),
-    { key: 'reservationNumber', label: 'Reservation', type: 'text', select: 'r.reservation_number' },
+    {
+      key: 'reservationNumber',
+      searchable: true,
+      label: 'Reservation',
+      type: 'text',
+      select: 'r.reservation_number',
+    },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
     { key: 'currency', label: 'Currency', type: 'text', select: 'p.currency' },
     {
       key: 'reasonCode',
+      searchable: true,
       label: 'Reason code',
       type: 'text',
       form: {
@@ -88,6 +95,7 @@ export const chargebacks = defineArea({
     },
     {
       key: 'caseReference',
+      searchable: true,
       label: 'Case reference',
       type: 'text',
       form: { type: 'text', order: 8, validations: [maxLength(60)] },

@@ -39,6 +39,7 @@ export const customerReservationLogs = defineArea({
     { ...idField, form: shown('number') },
     {
       key: 'reservationNumber',
+      searchable: true,
       label: 'Reservation no.',
       type: 'text',
       form: shown('text'),
@@ -53,7 +54,7 @@ export const customerReservationLogs = defineArea({
       list: { tags: LOG_EVENTS },
       form: { type: 'singleselect', options: tagOptions(LOG_EVENTS), cssClass: 'readonly' },
     },
-    { key: 'detail', label: 'Detail', type: 'text', form: shown('text') },
+    { key: 'detail', searchable: true, label: 'Detail', type: 'text', form: shown('text') },
     { key: 'loggedAt', label: 'At', type: 'datetime', column: 'created_at', form: shown('datetime') },
     { key: 'loggedBy', label: 'By', type: 'text', column: 'created_by', form: shown('text') },
     {

@@ -88,6 +88,7 @@ export const customerReservations = defineArea({
     { ...idField, form: { type: 'number', cssClass: 'readonly', notOnCreate: true, tabId: 1 } },
     {
       key: 'reservationNumber',
+      searchable: true,
       label: 'Reservation no.',
       type: 'text',
       form: {
@@ -151,10 +152,11 @@ export const customerReservations = defineArea({
         validations: [required],
       },
     },
-    { key: 'customerFirstName', label: 'First name', type: 'text', form: text(1, 100) },
-    { key: 'customerLastName', label: 'Last name', type: 'text', form: text(1, 100) },
+    { key: 'customerFirstName', searchable: true, label: 'First name', type: 'text', form: text(1, 100) },
+    { key: 'customerLastName', searchable: true, label: 'Last name', type: 'text', form: text(1, 100) },
     {
       key: 'customerEmail',
+      searchable: true,
       label: 'Email',
       type: 'text',
       form: {

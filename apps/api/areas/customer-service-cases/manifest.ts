@@ -5,7 +5,7 @@
  * without.
  */
 import { idField, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
-import { defineArea, type Tags, tagOptions } from '../manifest.ts';
+import { defineArea, searchable, type Tags, tagOptions } from '../manifest.ts';
 
 const CHANNEL: Tags = {
   email: { color: 'blue', label: 'Email' },
@@ -44,24 +44,35 @@ export const customerServiceCases = defineArea({
   form: {},
   fields: [
     idField,
-    refersTo(
-      'Reservation',
-      pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
-        type: 'autocomplete',
-        // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
-        validations: [],
-        changedEvent: '/api/reservations/{value}',
-        prefillFields: ['reservationNumber', 'customerEmail'],
-      }),
+    searchable(
+      refersTo(
+        'Reservation',
+        pickedBy(
+          'reservationNumber',
+          'Reservation',
+          'r.reservation_number',
+          'reservationId',
+          'reservations',
+          {
+            type: 'autocomplete',
+            // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
+            validations: [],
+            changedEvent: '/api/reservations/{value}',
+            prefillFields: ['reservationNumber', 'customerEmail'],
+          },
+        ),
+      ),
     ),
     {
       key: 'subject',
+      searchable: true,
       label: 'Subject',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },
     },
     {
       key: 'customerEmail',
+      searchable: true,
       label: 'Customer email',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200), EMAIL] },

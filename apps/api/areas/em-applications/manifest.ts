@@ -32,6 +32,7 @@ export const emApplications = defineArea({
     idField,
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(100)] },
@@ -46,6 +47,7 @@ export const emApplications = defineArea({
     },
     {
       key: 'owningTeam',
+      searchable: true,
       label: 'Owning team',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(100)] },

@@ -24,12 +24,14 @@ export const emContacts = defineArea({
     idField,
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },
     },
     {
       key: 'email',
+      searchable: true,
       label: 'Email',
       type: 'text',
       form: {
@@ -63,6 +65,7 @@ export const emContacts = defineArea({
     },
     {
       key: 'team',
+      searchable: true,
       label: 'Team',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(100)] },

@@ -70,6 +70,7 @@ export const emEscalationPolicies = defineArea({
     idField,
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },

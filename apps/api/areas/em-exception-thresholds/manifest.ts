@@ -5,7 +5,7 @@
  * threshold takes its exception, by name, from there and goes back to that exception's thresholds.
  */
 import { enabledField, idField, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
-import { defineArea, tagOptions } from '../manifest.ts';
+import { defineArea, searchable, tagOptions } from '../manifest.ts';
 
 const SEVERITY = {
   critical: { color: 'red', label: 'Critical' },
@@ -40,20 +40,22 @@ export const emExceptionThresholds = defineArea({
   },
   fields: [
     idField,
-    refersTo(
-      'EMException',
-      pickedBy(
-        'exceptionName',
-        'Exception',
-        `e.exception_type || ' · ' || a.name || ' (' || a.environment || ')'`,
-        'exceptionId',
-        'em-exceptions',
-        {
-          type: 'autocomplete',
-          // Opened from an exception's thresholds (`?exceptionId=`), the form reads that exception's name.
-          changedEvent: '/api/exceptions/{value}',
-          prefillFields: ['exceptionName'],
-        },
+    searchable(
+      refersTo(
+        'EMException',
+        pickedBy(
+          'exceptionName',
+          'Exception',
+          `e.exception_type || ' · ' || a.name || ' (' || a.environment || ')'`,
+          'exceptionId',
+          'em-exceptions',
+          {
+            type: 'autocomplete',
+            // Opened from an exception's thresholds (`?exceptionId=`), the form reads that exception's name.
+            changedEvent: '/api/exceptions/{value}',
+            prefillFields: ['exceptionName'],
+          },
+        ),
       ),
     ),
     {

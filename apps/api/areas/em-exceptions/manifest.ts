@@ -73,6 +73,7 @@ export const emExceptions = defineArea({
     },
     {
       key: 'exceptionType',
+      searchable: true,
       label: 'Exception type',
       type: 'text',
       form: {
@@ -91,6 +92,7 @@ export const emExceptions = defineArea({
     },
     {
       key: 'message',
+      searchable: true,
       label: 'Message',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(2000)] },

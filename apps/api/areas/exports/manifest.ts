@@ -6,7 +6,7 @@
  * failed. Sending an export needs `BMTools/Export/List` (its list right); the Create and Edit
  * rights exist as the rights table names them, but no screen creates or edits an export.
  */
-import { type AreaField, defineArea } from '../manifest.ts';
+import { type AreaField, defineArea, searchable } from '../manifest.ts';
 
 const STATUS = {
   queued: { color: 'gray', label: 'Queued' },
@@ -77,8 +77,8 @@ export const exportFiles = defineArea({
   form: { presets: ['View'], viewOnly: true },
   fields: [
     field('id', 'Id', 'number'),
-    field('fileName', 'File name', 'text'),
-    field('pageName', 'List', 'text'),
+    searchable(field('fileName', 'File name', 'text')),
+    searchable(field('pageName', 'List', 'text')),
     field('status', 'Status', 'text', { tags: STATUS }),
     field('rowCount', 'Rows', 'number'),
     field('expectedRows', 'Expected rows', 'number', { visible: false }),

@@ -32,7 +32,7 @@ const shown = (type: FormSettings['type'], extra: Partial<FormSettings> = {}): F
 
 const fields: readonly AreaField[] = [
   { key: 'id', label: 'Id', type: 'number', readOnly: true, form: shown('number') },
-  { key: 'policyNumber', label: 'Policy no.', type: 'text', form: shown('text') },
+  { key: 'policyNumber', searchable: true, label: 'Policy no.', type: 'text', form: shown('text') },
   { key: 'insurer', label: 'Insurer', type: 'text', form: shown('text') },
   { key: 'product', label: 'Product', type: 'text', list: { tags: PRODUCT }, form: shown('text') },
   {
@@ -50,12 +50,13 @@ const fields: readonly AreaField[] = [
   },
   {
     key: 'customerLastName',
+    searchable: true,
     label: 'Last name',
     type: 'text',
     list: { visible: false },
     form: shown('text'),
   },
-  { key: 'customerEmail', label: 'Email', type: 'text', form: shown('text') },
+  { key: 'customerEmail', searchable: true, label: 'Email', type: 'text', form: shown('text') },
   { key: 'coverStart', label: 'Cover from', type: 'date', form: shown('date') },
   { key: 'coverEnd', label: 'Cover to', type: 'date', form: shown('date') },
   { key: 'premium', label: 'Premium', type: 'decimal', form: shown('decimal') },

@@ -60,18 +60,21 @@ export const interceptionTriggers = defineArea({
     },
     {
       key: 'interceptionName',
+      searchable: true,
       label: 'Interception',
       type: 'text',
       refersTo: { entity: 'Interception', idKey: 'interceptionId' },
     },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },
     },
     {
       key: 'event',
+      searchable: true,
       label: 'Event',
       type: 'text',
       list: { type: 'combobox', inputProps: { options: EVENTS } },

@@ -45,12 +45,14 @@ export const interceptions = defineArea({
     },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(200)] },
     },
     {
       key: 'pattern',
+      searchable: true,
       label: 'URL pattern',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(500)] },

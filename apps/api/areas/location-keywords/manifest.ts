@@ -14,7 +14,7 @@ import {
   required,
   updatedFields,
 } from '../catalogue.ts';
-import { defineArea } from '../manifest.ts';
+import { defineArea, searchable } from '../manifest.ts';
 
 export const locationKeywords = defineArea({
   entity: 'LocationKeyword',
@@ -41,15 +41,17 @@ export const locationKeywords = defineArea({
   },
   fields: [
     idField,
-    refersTo(
-      'PricewatchLocation',
-      pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
-        type: 'autocomplete',
-        // Opened from a location's keywords (`?locationId=`), the form reads that location's name
-        // from the lookup it picks from (the keyword rights open it).
-        changedEvent: '/api/dropdowns/locations?locationId={value}',
-        prefillFields: ['locationName'],
-      }),
+    searchable(
+      refersTo(
+        'PricewatchLocation',
+        pickedBy('locationName', 'Location', 'l.name', 'locationId', 'locations', {
+          type: 'autocomplete',
+          // Opened from a location's keywords (`?locationId=`), the form reads that location's name
+          // from the lookup it picks from (the keyword rights open it).
+          changedEvent: '/api/dropdowns/locations?locationId={value}',
+          prefillFields: ['locationName'],
+        }),
+      ),
     ),
     {
       // The list's filter by location (`?locationId=` from the address).
@@ -60,6 +62,7 @@ export const locationKeywords = defineArea({
     },
     {
       key: 'keyword',
+      searchable: true,
       label: 'Keyword',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },

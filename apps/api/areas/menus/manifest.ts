@@ -35,6 +35,7 @@ export const menus = defineArea({
     { key: 'id', label: 'Id', type: 'number', readOnly: true, form: shown('number') },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: {

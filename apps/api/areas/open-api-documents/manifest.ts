@@ -34,6 +34,7 @@ export const openApiDocuments = defineArea({
     idField,
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(200)] },
@@ -57,6 +58,7 @@ export const openApiDocuments = defineArea({
     },
     {
       key: 'description',
+      searchable: true,
       label: 'Description',
       type: 'text',
       list: { visible: false },

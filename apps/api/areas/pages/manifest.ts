@@ -48,12 +48,14 @@ export const pages = defineArea({
     },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(200)] },
     },
     {
       key: 'url',
+      searchable: true,
       label: 'URL',
       type: 'text',
       list: { type: 'link' },
@@ -66,6 +68,7 @@ export const pages = defineArea({
     },
     {
       key: 'title',
+      searchable: true,
       label: 'Title',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [maxLength(300)] },

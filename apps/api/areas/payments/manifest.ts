@@ -9,7 +9,7 @@
  * Payment/Create right exists. Payments are never deleted: a wrong one is refunded or failed.
  */
 import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
-import { defineArea, type FormSettings, type Tags, tagOptions } from '../manifest.ts';
+import { defineArea, type FormSettings, searchable, type Tags, tagOptions } from '../manifest.ts';
 
 const PAYMENT_STATUS: Tags = {
   authorized: { color: 'blue', label: 'Authorized' },
@@ -67,16 +67,25 @@ export const payments = defineArea({
   form: {},
   fields: [
     idField,
-    refersTo(
-      'Reservation',
-      pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
-        type: 'autocomplete',
-        order: 2,
-        // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number
-        // and takes its currency, which a payment must have.
-        changedEvent: '/api/reservations/{value}',
-        prefillFields: ['reservationNumber', 'currency'],
-      }),
+    searchable(
+      refersTo(
+        'Reservation',
+        pickedBy(
+          'reservationNumber',
+          'Reservation',
+          'r.reservation_number',
+          'reservationId',
+          'reservations',
+          {
+            type: 'autocomplete',
+            order: 2,
+            // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number
+            // and takes its currency, which a payment must have.
+            changedEvent: '/api/reservations/{value}',
+            prefillFields: ['reservationNumber', 'currency'],
+          },
+        ),
+      ),
     ),
     { key: 'customerName', label: 'Customer', type: 'text', select: 'r.customer_name' },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
@@ -108,6 +117,7 @@ export const payments = defineArea({
     },
     {
       key: 'pspReference',
+      searchable: true,
       label: 'PSP reference',
       type: 'text',
       form: { type: 'text', order: 10, validations: [maxLength(100)] },

@@ -27,12 +27,14 @@ export const prepaidCredits = defineArea({
     idField,
     {
       key: 'reason',
+      searchable: true,
       label: 'Reason',
       type: 'text',
       form: { type: 'text', order: 8, validations: [required, maxLength(500)] },
     },
     {
       key: 'customerEmail',
+      searchable: true,
       label: 'Customer email',
       type: 'text',
       form: {

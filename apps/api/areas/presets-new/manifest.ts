@@ -67,6 +67,7 @@ export const presetsNew = defineArea({
     { key: 'id', label: 'Id', type: 'number', readOnly: true, form: readonly('number') },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: {
@@ -78,7 +79,14 @@ export const presetsNew = defineArea({
         ],
       },
     },
-    { key: 'rightName', label: 'Right', type: 'text', readOnly: true, form: readonly('text') },
+    {
+      key: 'rightName',
+      searchable: true,
+      label: 'Right',
+      type: 'text',
+      readOnly: true,
+      form: readonly('text'),
+    },
     { key: 'presetGroupId', label: 'Group id', type: 'number', readOnly: true, list: { hidden: true } },
     { key: 'presetGroupName', label: 'Group', type: 'text', readOnly: true, form: readonly('text') },
     { key: 'screen', label: 'Screen', type: 'text', readOnly: true, form: readonly('text') },

@@ -29,6 +29,7 @@ export const presets = defineArea({
     { key: 'id', label: 'Id', type: 'number', form: { type: 'number', cssClass: 'readonly' } },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: {
@@ -39,7 +40,13 @@ export const presets = defineArea({
         ],
       },
     },
-    { key: 'rightName', label: 'Right', type: 'text', form: { type: 'text', cssClass: 'readonly' } },
+    {
+      key: 'rightName',
+      searchable: true,
+      label: 'Right',
+      type: 'text',
+      form: { type: 'text', cssClass: 'readonly' },
+    },
     { key: 'presetGroupId', label: 'Group id', type: 'number', list: { hidden: true } },
     { key: 'presetGroupName', label: 'Group', type: 'text', form: { type: 'text', cssClass: 'readonly' } },
     { key: 'version', label: 'Version', type: 'number', form: { type: 'number', cssClass: 'readonly' } },

@@ -22,8 +22,20 @@ export const pricewatchCars = pricewatchArea({
   table: 'pricewatch_cars',
   joins: 'JOIN pricewatch_car_classes cc ON cc.id = t.car_class_id',
   fields: [
-    { key: 'make', label: 'Make', type: 'text', form: { type: 'text', validations: [required] } },
-    { key: 'model', label: 'Model', type: 'text', form: { type: 'text', validations: [required] } },
+    {
+      key: 'make',
+      searchable: true,
+      label: 'Make',
+      type: 'text',
+      form: { type: 'text', validations: [required] },
+    },
+    {
+      key: 'model',
+      searchable: true,
+      label: 'Model',
+      type: 'text',
+      form: { type: 'text', validations: [required] },
+    },
     refersTo(
       'PricewatchCarClass',
       pickedBy(

@@ -43,6 +43,7 @@ export const productPlacements = defineArea({
     },
     {
       key: 'name',
+      searchable: true,
       label: 'Name',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(200)] },
@@ -75,6 +76,7 @@ export const productPlacements = defineArea({
     },
     {
       key: 'supplier',
+      searchable: true,
       label: 'Supplier',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(100)] },

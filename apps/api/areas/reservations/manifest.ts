@@ -54,7 +54,13 @@ export const reservations = defineArea({
   form: { presets: ['View'], viewOnly: true },
   fields: [
     { key: 'id', label: 'Id', type: 'number', form: readonly('number') },
-    { key: 'reservationNumber', label: 'Reservation no.', type: 'text', form: readonly('text') },
+    {
+      key: 'reservationNumber',
+      searchable: true,
+      label: 'Reservation no.',
+      type: 'text',
+      form: readonly('text'),
+    },
     { key: 'version', label: 'Version', type: 'number', list: { visible: false }, form: readonly('number') },
     {
       key: 'subversion',
@@ -63,13 +69,13 @@ export const reservations = defineArea({
       list: { hidden: true },
       form: readonly('number'),
     },
-    { key: 'customerName', label: 'Customer', type: 'text', form: readonly('text') },
+    { key: 'customerName', searchable: true, label: 'Customer', type: 'text', form: readonly('text') },
     { key: 'pickupDate', label: 'Pick-up date', type: 'datetime', form: readonly('datetime') },
     { key: 'supplier', label: 'Supplier', type: 'text', form: readonly('text') },
     { key: 'totalPrice', label: 'Total', type: 'decimal', form: readonly('decimal') },
     { key: 'currency', label: 'Currency', type: 'text', form: readonly('text') },
     { key: 'status', label: 'Status', type: 'text', list: { tags: STATUS }, form: readonly('text') },
-    { key: 'customerEmail', label: 'Email', type: 'text', form: readonly('text') },
+    { key: 'customerEmail', searchable: true, label: 'Email', type: 'text', form: readonly('text') },
     { key: 'pickupLocation', label: 'Pick-up', type: 'text', form: readonly('text') },
     {
       key: 'dropoffLocation',

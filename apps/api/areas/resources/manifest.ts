@@ -59,6 +59,7 @@ export const resources = defineArea({
     idField,
     {
       key: 'key',
+      searchable: true,
       label: 'Key',
       type: 'text',
       // The text input of the column's own type: no widget type is named, so the generated tests,
@@ -90,6 +91,7 @@ export const resources = defineArea({
     },
     {
       key: 'description',
+      searchable: true,
       label: 'Description for translators',
       type: 'text',
       list: { visible: false },
@@ -97,6 +99,7 @@ export const resources = defineArea({
     },
     {
       key: 'defaultText',
+      searchable: true,
       label: 'Default text (English)',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(4000)] },

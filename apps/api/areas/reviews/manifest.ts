@@ -32,6 +32,7 @@ export const reviews = defineArea({
     idField,
     {
       key: 'reservationNumber',
+      searchable: true,
       label: 'Reservation',
       type: 'text',
       select: 'r.reservation_number',
@@ -47,9 +48,23 @@ export const reviews = defineArea({
       list: { hidden: true },
       record: true,
     },
-    { key: 'supplier', label: 'Supplier', type: 'text', readOnly: true, form: { type: 'text', ...shown } },
+    {
+      key: 'supplier',
+      searchable: true,
+      label: 'Supplier',
+      type: 'text',
+      readOnly: true,
+      form: { type: 'text', ...shown },
+    },
     { key: 'rating', label: 'Rating', type: 'number', readOnly: true, form: { type: 'number', ...shown } },
-    { key: 'title', label: 'Title', type: 'text', readOnly: true, form: { type: 'text', ...shown } },
+    {
+      key: 'title',
+      searchable: true,
+      label: 'Title',
+      type: 'text',
+      readOnly: true,
+      form: { type: 'text', ...shown },
+    },
     {
       key: 'text',
       label: 'Review',

@@ -51,12 +51,14 @@ export const translationInterceptions = defineArea({
     },
     {
       key: 'replacementText',
+      searchable: true,
       label: 'Replacement text',
       type: 'text',
       form: { type: 'text', tabId: 1, validations: [required, maxLength(4000)] },
     },
     {
       key: 'market',
+      searchable: true,
       label: 'Market',
       type: 'text',
       form: {
@@ -104,6 +106,7 @@ export const translationInterceptions = defineArea({
     { ...enabledField, form: { type: 'boolean', tabId: 2 } },
     {
       key: 'note',
+      searchable: true,
       label: 'Note',
       type: 'text',
       list: { visible: false },

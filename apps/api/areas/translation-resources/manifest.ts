@@ -6,7 +6,7 @@
  * translations (`?resourceId=`), and a new translation takes its resource from there.
  */
 import { idField, maxLength, pickedBy, refersTo, required } from '../catalogue.ts';
-import { type AreaField, defineArea, type Tags, tagOptions } from '../manifest.ts';
+import { type AreaField, defineArea, searchable, type Tags, tagOptions } from '../manifest.ts';
 
 const TRANSLATION_STATUS: Tags = {
   draft: { color: 'gray', label: 'Draft' },
@@ -18,13 +18,15 @@ const TRANSLATION_STATUS: Tags = {
  * The resource, picked by key; choosing one (or arriving with `?resourceId=`) reads the resource and
  * fills in its key, default text and maximum length, so the translator sees what to translate.
  */
-export const resourcePicker = refersTo(
-  'Resource',
-  pickedBy('resourceKey', 'Resource', 'r.key', 'resourceId', 'resources', {
-    type: 'autocomplete',
-    changedEvent: '/api/resources/{value}',
-    prefillFields: ['resourceKey', 'defaultText', 'maxLength'],
-  }),
+export const resourcePicker = searchable(
+  refersTo(
+    'Resource',
+    pickedBy('resourceKey', 'Resource', 'r.key', 'resourceId', 'resources', {
+      type: 'autocomplete',
+      changedEvent: '/api/resources/{value}',
+      prefillFields: ['resourceKey', 'defaultText', 'maxLength'],
+    }),
+  ),
 );
 
 /** The resource's English text, read-only beside the translation or override. */
@@ -91,6 +93,7 @@ export const translationResources = defineArea({
     },
     {
       key: 'text',
+      searchable: true,
       label: 'Translation',
       type: 'text',
       form: { type: 'text', validations: [required, maxLength(4000)] },

@@ -10,6 +10,28 @@ import type { EntitySpec, EntityAction as ProcedureAction } from '../entity-spec
 import { objectNames } from '../object-names.ts';
 import { referenceIdFields } from '../relations.ts';
 
+/**
+ * The keys of the fields the list's search looks in. A searchable field must be a `text` field of
+ * the list view (the search is a case-insensitive "contains" on its column); any other stops the
+ * derivation, naming the field.
+ */
+export function searchKeysOf(area: EntityManifest): string[] {
+  const keys: string[] = [];
+  for (const field of area.fields ?? []) {
+    if (!field.searchable) continue;
+    if (field.type !== 'text') {
+      throw new Error(
+        `${area.entity}: searchable field ${field.key} must be of type text, not ${field.type}`,
+      );
+    }
+    if (field.list === false) {
+      throw new Error(`${area.entity}: searchable field ${field.key} is not in the list`);
+    }
+    keys.push(field.key);
+  }
+  return keys;
+}
+
 /** The catalogue entry, or none for an area that has no fields yet. */
 export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
   if (!area.fields) return undefined;
@@ -23,6 +45,7 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
   if (names.setIsActiveCustomer) procedures.setIsActiveCustomer = names.setIsActiveCustomer;
   const listed = area.fields.filter((f) => f.list !== false);
   const formed = area.fields.filter((f) => f.form !== undefined);
+  const search = searchKeysOf(area);
   return {
     entity: area.entity,
     singular: area.singular,
@@ -51,6 +74,7 @@ export function entitySpecOf(area: EntityManifest): EntitySpec | undefined {
     ...(formed.length > 0 ? { record: { view: names.recordView, views: [names.recordView] } } : {}),
     ...(area.bulkPath ? { bulkPath: area.bulkPath } : {}),
     ...(area.owner ? { owner: area.owner } : {}),
+    ...(search.length > 0 ? { search } : {}),
   };
 }
 

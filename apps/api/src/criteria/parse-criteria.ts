@@ -25,7 +25,10 @@ const LIST_PARAMS = new Set([
   'fields',
   'sqlViewName',
   'databaseName',
+  'q',
 ]);
+/** The longest search text a list takes (a search is a few words, never a document). */
+export const MAX_SEARCH_LENGTH = 200;
 const MAX_SORT_KEYS = 5;
 const MAX_PAGE_INDEX = 1_000_000;
 const MAX_JSON_LENGTH = 256 * 1024;
@@ -174,13 +177,53 @@ export function parseFilters(raw: unknown, entity: EntitySpec): FilterNode | nul
   return new FilterParser(columnMap(entity)).parse(parsed, 1);
 }
 
+/**
+ * The list's search (`q`) as a filter: any of the entity's searchable columns containing the text,
+ * case-insensitively (the planner's `contains`, an ILIKE with a bound parameter). Blank: none. A
+ * search on a list without searchable columns, given twice or too long is refused naming `q`.
+ */
+export function parseSearch(raw: unknown, entity: EntitySpec): FilterNode | null {
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string') throw new CriteriaError('q must be given once, as text');
+  const text = raw.trim();
+  if (text === '') return null;
+  if (text.length > MAX_SEARCH_LENGTH) {
+    throw new CriteriaError(`q is longer than ${MAX_SEARCH_LENGTH} characters`);
+  }
+  const columns = columnMap(entity);
+  const searched = (entity.search ?? []).flatMap((name) => {
+    const column = columns.get(name);
+    return column ? [column] : [];
+  });
+  if (searched.length === 0) throw new CriteriaError(`q: ${entity.entity} has no searchable fields`);
+  return {
+    kind: 'group',
+    conjunction: 'or',
+    children: searched.map((column) => ({
+      kind: 'condition',
+      column,
+      operation: 'contains',
+      value: { kind: 'scalar', value: text },
+    })),
+  };
+}
+
+/** The list's rows: its filters and its search (`q`), both holding. */
+export function parseCriteria(query: QueryInput, entity: EntitySpec): FilterNode | null {
+  const filter = parseFilters(query.filters, entity);
+  const search = parseSearch(query.q, entity);
+  if (!search) return filter;
+  if (!filter) return search;
+  return { kind: 'group', conjunction: 'and', children: [filter, search] };
+}
+
 export function parseListQuery(query: QueryInput, entity: EntitySpec): ListRequest {
   for (const key of Object.keys(query)) {
     if (!LIST_PARAMS.has(key)) throw new CriteriaError(`Unknown query parameter "${key.slice(0, 50)}"`);
   }
   const columns = columnMap(entity);
   return {
-    filter: parseFilters(query.filters, entity),
+    filter: parseCriteria(query, entity),
     sort: parseSort(query.sort, columns),
     fields: parseFields(query.fields, entity, columns),
     pageSize: integer(

@@ -1,5 +1,5 @@
 /**
- * What an export reads: the list's criteria (its filters, sort and visible columns, its view and
+ * What an export reads: the list's criteria (its filters and search, sort and visible columns, its view and
  * data source) checked by the list engine exactly as the list call checks them, and turned into
  * the list's own statement without its page. The send call plans once to refuse a bad request
  * with a 400; the job plans again when it runs, against the catalogue of that moment.
@@ -49,6 +49,7 @@ export function planExport(entity: EntitySpec, criteria: ExportCriteria, email: 
     ...(criteria.filter !== undefined && criteria.filter !== null
       ? { filters: JSON.stringify(criteria.filter) }
       : {}),
+    ...(criteria.search ? { q: criteria.search } : {}),
     ...(criteria.sqlViewName ? { sqlViewName: criteria.sqlViewName } : {}),
     ...(criteria.databaseName ? { databaseName: criteria.databaseName } : {}),
   };

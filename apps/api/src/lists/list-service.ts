@@ -8,7 +8,7 @@ import { missingRight } from '../auth/access.ts';
 import { CriteriaError, type ListRequest } from '../criteria/criteria.types.ts';
 import {
   columnMap,
-  parseFilters,
+  parseCriteria,
   parseListQuery,
   type QueryInput,
   resolveSource,
@@ -183,7 +183,7 @@ export async function runPageSummary(
 ): Promise<PageSummary> {
   // Same parameters as the list call; sort and fields are accepted and ignored.
   const request = parseListQuery(query, entity);
-  const target = { filter: parseFilters(query.filters, entity), view: resolveSource(entity, query), of };
+  const target = { filter: parseCriteria(query, entity), view: resolveSource(entity, query), of };
   const owner = ownerGuard(entity.owner, email);
   const estimate = await estimatedRows(db, estimateSql(target, owner));
   let total = estimate;

@@ -78,6 +78,13 @@ describe('exportCriteria', () => {
     expect(exportCriteriaSchema.parse(criteria)).toEqual(criteria);
   });
 
+  it('carries the search box text with the filters, so the file holds the rows the list shows', () => {
+    const criteria = exportCriteria(view({ search: 'smith' }), undefined);
+    expect(criteria).toMatchObject({ filter: filters, search: 'smith' });
+    expect(exportCriteriaSchema.parse(criteria)).toEqual(criteria);
+    expect(exportCriteria(view({ search: '' }), undefined)).not.toHaveProperty('search');
+  });
+
   it('leaves out what the list does not have', () => {
     const criteria = exportCriteria(view({ filters: undefined, sort: [] }), undefined);
     expect(criteria).not.toHaveProperty('filter');

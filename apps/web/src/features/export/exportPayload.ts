@@ -29,6 +29,8 @@ export interface ExportListView {
   sort: readonly string[];
   /** The criteria the list call sends as `filters`; undefined without a filter. */
   filters: Filter | undefined;
+  /** The list's search box text (the list call's `q`); undefined or blank without a search. */
+  search?: string | undefined;
   sqlViewName?: string | undefined;
   databaseName?: string | undefined;
 }
@@ -66,6 +68,7 @@ export function exportCriteria(view: ExportListView, timeZone: string | undefine
     source: view.source,
     sort: [...view.sort],
     ...(view.filters === undefined ? {} : { filter: view.filters }),
+    ...(view.search ? { search: view.search } : {}),
     selector: exportSelector(view),
     ...(view.sqlViewName ? { sqlViewName: view.sqlViewName } : {}),
     ...(view.databaseName ? { databaseName: view.databaseName } : {}),

@@ -1,5 +1,5 @@
 /**
- * The list's toolbar beside the page title: Columns (unless
+ * The list's toolbar beside the page title: the search box where the list has one, Columns (unless
  * hidecolumntoggle), Export with the export right (unless hideexport), Bulk edit where the preset
  * enables it and the user holds BulkEdit, Mapping queue where the area has one and the user may
  * map, and Create record with the Create right. Bulk edit
@@ -21,6 +21,8 @@ interface ListToolbarProps {
   /** The records Bulk edit changes: the filters as the grid shows them. */
   bulkTarget: BulkTarget | undefined;
   columnToggle: ReactNode;
+  /** The search box, when the list has one; first in the toolbar. */
+  searchBox?: ReactNode;
   /** The Export button, when the list offers it. */
   exportButton?: ReactNode;
   /** The area's mapping queue, when it has one and the user may map. */
@@ -34,11 +36,13 @@ export function ListToolbar({
   canBulkEdit,
   bulkTarget,
   columnToggle,
+  searchBox,
   exportButton,
   mapQueuePath,
 }: ListToolbarProps) {
   return (
     <>
+      {searchBox}
       {columnToggle}
       {exportButton}
       {mapQueuePath && (

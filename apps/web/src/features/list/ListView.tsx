@@ -14,6 +14,7 @@ import { useStableCallback } from '../grid/useStableCallback.ts';
 import { usePageTitle } from '../menu/usePageTitle.ts';
 import { PresetBar } from '../presets/PresetBar.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { ListSearchBox } from './ListSearchBox.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import classes from './list.module.css';
 import { MapListHeader } from './MapListHeader.tsx';
@@ -114,6 +115,7 @@ export function ListView(props: ListControllerInput) {
               canBulkEdit={list.canBulkEdit}
               bulkTarget={list.bulkTarget}
               mapQueuePath={list.mapQueuePath}
+              searchBox={list.search && <ListSearchBox search={list.search} title={pageName} />}
               columnToggle={columnToggle}
               exportButton={
                 list.exportView && (
@@ -137,6 +139,7 @@ export function ListView(props: ListControllerInput) {
       list.canBulkEdit,
       list.bulkTarget,
       list.mapQueuePath,
+      list.search,
       list.exportView,
       pageName,
       presets.hasDefault,

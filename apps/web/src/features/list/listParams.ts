@@ -1,6 +1,6 @@
 /**
- * The list call's query string (a fixed wire shape): `filters` and `sort` JSON-encoded, paging
- * from 0. The page summary takes the same criteria.
+ * The list call's query string (a fixed wire shape): `filters` and `sort` JSON-encoded, the search
+ * box's text as `q`, paging from 0. The page summary takes the same criteria.
  */
 import type { Filter } from '@bm/contracts';
 
@@ -9,11 +9,14 @@ export interface ListCriteria {
   pageIndex: number;
   pageSize: number;
   sort: readonly string[];
+  /** The search box text, sent as `q` (the server searches the list's searchable fields). */
+  search?: string | undefined;
 }
 
 export function listParams(criteria: ListCriteria): string {
   const params = new URLSearchParams();
   if (criteria.filters) params.set('filters', JSON.stringify(criteria.filters));
+  if (criteria.search) params.set('q', criteria.search);
   params.set('pageSize', String(criteria.pageSize));
   params.set('pageIndex', String(criteria.pageIndex));
   if (criteria.sort.length > 0) params.set('sort', JSON.stringify(criteria.sort));
@@ -28,3 +31,15 @@ export function summaryPath(source: string): string {
 
 export const withParams = (path: string, params: string): string =>
   `${path}${path.includes('?') ? '&' : '?'}${params}`;
+
+/**
+ * The screen's address (its query string) with the search box's text as `q`, the other parameters
+ * kept; a blank text removes `q`.
+ */
+export function withSearchParam(search: string, text: string): string {
+  const params = new URLSearchParams(search);
+  if (text.trim() === '') params.delete('q');
+  else params.set('q', text.trim());
+  const next = params.toString();
+  return next === '' ? '' : `?${next}`;
+}

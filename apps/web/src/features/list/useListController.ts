@@ -26,7 +26,7 @@ import {
   withoutUntrustedUrls,
 } from '@bm/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { columnLabels, plainErrorMessage } from '../../app/http/plainError.ts';
 import { queryParam } from '../../app/routes/queryParam.ts';
@@ -52,7 +52,7 @@ import type { ExplicitSwitches } from '../switches/querySwitches.ts';
 import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
 import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
-import { withParams } from './listParams.ts';
+import { withParams, withSearchParam } from './listParams.ts';
 import { type ListSettings, resolveListSettings } from './listSettings.ts';
 import {
   type ListAction,
@@ -85,6 +85,13 @@ export interface MapScreen {
   source: string;
   /** The user holds the Map right: the header offers the record's own actions. */
   canMap: boolean;
+}
+
+/** A list's search box (see `ListController.search`). */
+export interface ListSearch {
+  labels: readonly string[];
+  text: string;
+  setText: (text: string) => void;
 }
 
 export interface ListControllerInput {
@@ -166,6 +173,12 @@ export interface ListController {
    * a map list.
    */
   exportView: (() => ExportListView) | undefined;
+  /**
+   * The search box, when the list has one (its route names searchable fields; not on a map or a
+   * related list): the labels of the fields it looks in, the text the address carries (`q`) and
+   * how to change it (the address keeps it, and the list goes back to its first page).
+   */
+  search: ListSearch | undefined;
   presets: {
     list: readonly Preset[];
     groups: readonly PresetGroup[];
@@ -201,6 +214,7 @@ export function useListController({
   related,
 }: ListControllerInput): ListController {
   const location = useLocation();
+  const navigate = useNavigate();
   // A related list is part of another screen: that screen's address says nothing about it.
   const search = related ? '' : location.search;
   const switches = useQuerySwitches().explicit;
@@ -254,6 +268,11 @@ export function useListController({
     chosen: chosen || related !== undefined,
   });
   const { state } = grid;
+  // The search box's text lives in the address (`q`), so a reload or a shared link keeps it; the
+  // box writes it there once typing pauses. Only a list whose route names searchable fields has one.
+  const searchLabels = route.kind === 'list' && !related && recordId === undefined ? route.search : undefined;
+  const searchable = searchLabels !== undefined && searchLabels.length > 0;
+  const searchText = searchable ? (queryParam(search, 'q') ?? '').trim() : '';
   const relatedKey = related?.key;
   const relatedValue = related?.value;
   const criteria = useMemo(
@@ -265,6 +284,7 @@ export function useListController({
   const data = useListData({
     source,
     filters: criteria,
+    search: searchText,
     ...page,
     sort,
     refreshSeconds: settings.refreshSeconds,
@@ -357,8 +377,13 @@ export function useListController({
   const runRowAction = useStableCallback((action: RowAction, row: Row) =>
     isMapAction(action.type) ? runMapAction(action, row) : runListAction(action, row),
   );
+  // Bulk edit changes the records the filters select; a search would narrow the grid but not them,
+  // so it is not offered while a search is on.
   const canBulkEdit =
-    recordId === undefined && settings.bulkEdit && rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
+    recordId === undefined &&
+    searchText === '' &&
+    settings.bulkEdit &&
+    rights.has(rightOf.BulkEdit ?? `${prefix}/BulkEdit`);
   const modified = grid.changed && !settings.ignoreState;
   // Kept while the layout holds: a new array would make the grid rebuild its column model and
   // render every row again on each render of the list (a load starting or ending, a menu).
@@ -383,6 +408,7 @@ export function useListController({
       visibility: state.visibility,
       sort,
       filters: criteria,
+      search: searchText,
       ...viewOfDatabase(definition),
     }),
   );
@@ -429,6 +455,17 @@ export function useListController({
     ),
   };
   const retryLoad = useStableCallback(failure.retry);
+  const setSearchText = useStableCallback((text: string) => {
+    const next = withSearchParam(location.search, text);
+    if (next === location.search) return;
+    // Typing replaces the address rather than adding to the history; the rows start from page one.
+    void navigate({ search: next }, { replace: true, state: location.state });
+    grid.change({ type: 'setPage', pageIndex: 0 });
+  });
+  const searchBox = useMemo(
+    () => (searchable ? { labels: searchLabels, text: searchText, setText: setSearchText } : undefined),
+    [searchable, searchLabels, searchText, setSearchText],
+  );
   const choose = useStableCallback((p: Preset) => onChoose(p));
   const save = useStableCallback(async () => {
     sync.cancel();
@@ -470,6 +507,7 @@ export function useListController({
     canBulkEdit,
     bulkTarget,
     exportView,
+    search: searchBox,
     presets: {
       list: presets,
       groups,

@@ -27,6 +27,8 @@ export const listKey = (source: string) => ['list', source] as const;
 interface ListDataInput {
   source: string;
   filters: Filter | undefined;
+  /** The search box text (`q`), combined with the filters by the server. */
+  search?: string | undefined;
   pageIndex: number;
   pageSize: number;
   sort: string[];
@@ -61,6 +63,7 @@ const PREFETCH_FRESH_MS = 5_000;
 export function useListData({
   source,
   filters,
+  search,
   pageIndex,
   pageSize,
   sort,
@@ -120,7 +123,7 @@ export function useListData({
     void queryClient.prefetchQuery(options);
   };
 
-  const params = listParams({ filters, pageIndex, pageSize, sort });
+  const params = listParams({ filters, search, pageIndex, pageSize, sort });
   const shownPage = pageQuery(params);
   startInRender(shownPage);
   const list = useQuery({
@@ -133,13 +136,13 @@ export function useListData({
     enabled: source !== '',
   });
   const prefetch = (next: { pageIndex: number; pageSize: number; sort: string[] }) => {
-    const nextParams = listParams({ filters, ...next });
+    const nextParams = listParams({ filters, search, ...next });
     if (nextParams === params || source === '') return Promise.resolve();
     const options = pageQuery(nextParams);
     markStarted(options.queryKey);
     return queryClient.prefetchQuery({ ...options, staleTime: 0 });
   };
-  const summaryParams = listParams({ filters, pageIndex: 0, pageSize, sort: [] });
+  const summaryParams = listParams({ filters, search, pageIndex: 0, pageSize, sort: [] });
   const summaryQuery = {
     queryKey: [...listKey(source), 'summary', summaryParams],
     queryFn: async ({ signal, queryKey }: QueryContext): Promise<PageSummary | null> => {

@@ -3,14 +3,14 @@
  * supplier and the locations (names match despite typos), with a pick-up date range and statuses.
  * The text is sent 300 ms after the last key; at most 50 results, the best match first, each a link
  * to the reservation's view with its pick-up time (the grid's format) and total price. A number
- * finds its reservation however it is typed ("19990", "bm-19990"); Enter opens the only hit; the
+ * finds its reservation however it is typed ("19990", "00019990", "bm-19990"); Enter opens the only
+ * hit (searching at once when typing has not paused yet); the
  * hits of one number or one customer open in the Reservations list too.
  */
 import { RESERVATION_STATUSES, type ReservationHit, SEARCH_LIMIT } from '@bm/contracts';
 import { Alert, Anchor, Badge, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { formatDate } from '../grid/formatCell.ts';
@@ -76,14 +76,35 @@ export function ReservationSearchPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<string[]>([]);
-  const [q] = useDebouncedValue(text, DEBOUNCE_MS);
+  // What is searched: the text once typing pauses, or at once on Enter.
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
   const search = useReservationSearch({ q, from, to, status });
   const ready = q.trim().length >= 2;
   const navigate = useNavigate();
-  // Enter opens the only hit of what is typed (once the search has caught up with it).
+  // The hits of what is typed now: not those of an earlier text still shown while the search runs.
+  const current = q === text && !search.isPlaceholderData ? search.data : undefined;
+  // Enter on a text whose hits have not come yet: the only hit opens when they come.
+  const [openWhenFound, setOpenWhenFound] = useState<string | null>(null);
+  useEffect(() => {
+    if (openWhenFound === null || openWhenFound !== q || !current) return;
+    setOpenWhenFound(null);
+    const only = current.length === 1 ? current[0] : undefined;
+    if (only) void navigate(`/reservation/view/${only.id}`);
+  }, [openWhenFound, q, current, navigate]);
+  // Enter opens the only hit of what is typed, searching it at once if typing has not paused yet.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const only = search.data?.length === 1 && q === text ? search.data[0] : undefined;
-    if (event.key === 'Enter' && only) navigate(`/reservation/view/${only.id}`);
+    if (event.key !== 'Enter') return;
+    const only = current?.length === 1 ? current[0] : undefined;
+    if (only) {
+      void navigate(`/reservation/view/${only.id}`);
+    } else if (!current && text.trim().length >= 2) {
+      setQ(text);
+      setOpenWhenFound(text);
+    }
   };
   const listLink = search.data ? listLinkOf(search.data) : undefined;
 
@@ -98,7 +119,10 @@ export function ReservationSearchPage() {
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={search.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setOpenWhenFound(null);
+          }}
           onKeyDown={onKeyDown}
           autoFocus
         />
