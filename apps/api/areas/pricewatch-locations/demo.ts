@@ -13,6 +13,7 @@ import { decodeAcriss, FLEET } from '../pricewatch-car-classes/acriss.ts';
 import { INCLUDED_ITEMS, type Office, OPTIONS, SUPPLIERS } from './catalogue-data.ts';
 import { buildGeography, type LocationRow } from './geography.ts';
 import { type MerchantRecord, merchantFeeds } from './merchant-variants.ts';
+import { officeContactMaker } from './office-contacts.ts';
 
 const SEED = 20_261_125;
 const BASE_RESERVATIONS = 20_000;
@@ -185,6 +186,8 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
   // Offices: two to four suppliers at each airport, one or two downtown in each city with an
   // airport, one or two at each central station.
   const offices: Office[] = [];
+  const locationById = new Map(locations.map((l) => [l.id, l]));
+  const contactsOf = officeContactMaker(SEED);
   const supplierAt = () => faker.number.int({ min: 1, max: SUPPLIERS.length });
   const addOffices = (location: LocationRow, count: number, type: () => string) => {
     const taken = new Set<number>();
@@ -195,14 +198,15 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       const supplier = SUPPLIERS[supplierId - 1]?.name ?? '';
       const near = (n: number | null) =>
         n === null ? null : Math.round((n + faker.number.float({ min: -0.01, max: 0.01 })) * 1e6) / 1e6;
+      const officeType = type();
+      const country = location.countryId === null ? undefined : locationById.get(location.countryId);
       offices.push({
         id: offices.length + 1,
         name: `${supplier} ${location.name}`,
         supplierId,
-        officeType: type(),
+        officeType,
         location,
-        address: faker.location.streetAddress(),
-        phone: faker.phone.number({ style: 'international' }),
+        ...contactsOf({ officeType, location }, country),
         latitude: near(location.latitude),
         longitude: near(location.longitude),
       });
