@@ -7,25 +7,39 @@ import type { Queryable } from '../manifest.ts';
 
 const ACCOUNTS = ['admin@bmtools.local', 'editor@bmtools.local', 'mapper@bmtools.local'];
 const LISTS = [
-  { page: 'Reservations', source: '/api/Reservations', field: 'reservationNumber', label: 'Reservation' },
-  { page: 'Payments', source: '/api/payments', field: 'id', label: 'Id' },
-  { page: 'API logs', source: '/api/ApiLogs', field: 'path', label: 'Path' },
-  { page: 'Pages', source: '/api/pages', field: 'name', label: 'Name' },
+  {
+    page: 'Reservations',
+    source: '/api/Reservations',
+    field: 'reservationNumber',
+    label: 'Reservation',
+    right: 'BMTools/Reservation/List',
+  },
+  { page: 'Payments', source: '/api/payments', field: 'id', label: 'Id', right: 'BMTools/Payment/List' },
+  { page: 'API logs', source: '/api/ApiLogs', field: 'path', label: 'Path', right: 'BMTools/ApiLogs/List' },
+  { page: 'Pages', source: '/api/pages', field: 'name', label: 'Name', right: 'BMTools/Page/List' },
 ];
-const OUTCOMES = [
+type DemoList = (typeof LISTS)[number];
+/** How each export ended; a failure says why in the words the export worker uses, of its own list. */
+const OUTCOMES: readonly { status: string; error: ((list: DemoList) => string) | null }[] = [
   { status: 'expired', error: null },
   { status: 'expired', error: null },
-  { status: 'failed', error: 'The list\'s criteria no longer hold: filters: unknown column "supplierCode"' },
+  {
+    status: 'failed',
+    error: (list) => `The list's criteria no longer hold: filters: unknown column "${list.field}Code"`,
+  },
   { status: 'cancelled', error: null },
-  { status: 'failed', error: 'You no longer hold the right to read this list (BMTools/ApiLogs/List)' },
-] as const;
+  {
+    status: 'failed',
+    error: (list) => `You no longer hold the right to read this list (${list.right})`,
+  },
+];
 
 export async function seedExports(db: Queryable): Promise<void> {
   const rows: unknown[][] = [];
   let n = 0;
   for (const email of ACCOUNTS) {
     for (let i = 0; i < 6; i++, n++) {
-      const list = LISTS[n % LISTS.length] as (typeof LISTS)[number];
+      const list = LISTS[n % LISTS.length] as DemoList;
       const outcome = OUTCOMES[n % OUTCOMES.length] as (typeof OUTCOMES)[number];
       const daysAgo = 40 - i * 6 - (n % 3);
       const rowCount = outcome.status === 'cancelled' ? 12_000 + n * 731 : 40 + ((n * 7919) % 90_000);
@@ -41,7 +55,7 @@ export async function seedExports(db: Queryable): Promise<void> {
         }),
         outcome.status,
         outcome.status === 'failed' ? 0 : rowCount,
-        outcome.error,
+        outcome.error?.(list) ?? null,
         daysAgo,
       ]);
     }

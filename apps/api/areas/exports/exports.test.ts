@@ -429,3 +429,17 @@ describe('cancelling, failing, deleting and expiring', () => {
     expect((await download('admin', deleted)).status).toBe(404);
   });
 });
+
+describe('the demo exports', () => {
+  it('say why they failed in terms of their own list: its right, a column of its kind', async () => {
+    const { rows } = await db.query<{ page: string; error: string; right: string }>(
+      `SELECT x.page_name AS page, x.error, (e.spec ->> 'rightPrefix') || '/List' AS right
+         FROM exports x JOIN entity_catalog e ON e.entity = x.entity
+        WHERE x.status = 'failed' AND x.requested_by LIKE '%@bmtools.local'`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    const rightErrors = rows.filter((r) => r.error.startsWith('You no longer hold the right'));
+    expect(rightErrors.length).toBeGreaterThan(0);
+    for (const r of rightErrors) expect(r.error, r.page).toContain(`(${r.right})`);
+  });
+});
