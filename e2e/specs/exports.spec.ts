@@ -73,10 +73,15 @@ test('a filtered, sorted list exports to a file that holds exactly its columns a
   await columnMenu(page, 'Total').getByRole('button', { name: 'Sort descending' }).click();
   await expect(page.locator('th[aria-sort="descending"]')).toContainText('Total');
   await waitForRows(page);
-  const total = Number(
-    /^([\d,]+) rows?$/.exec((await totalRows(page).innerText()).trim())?.[1]?.replace(/,/g, ''),
+  // The filters apply after their debounce: wait for the grid to hold exactly the rows they select.
+  const [expected] = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM reservations
+      WHERE customer_name ILIKE '%' || $1 || '%' AND total_price >= $2::numeric`,
+    [name, pick?.total ?? '0'],
   );
+  const total = expected?.n ?? 0;
   expect(total).toBeGreaterThanOrEqual(4);
+  await expect(totalRows(page)).toHaveText(new RegExp(`^${total} rows?$`));
   await expect(gridRows(page)).toHaveCount(total);
 
   const headers = await gridHeaders(page);
