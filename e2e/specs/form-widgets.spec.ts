@@ -181,10 +181,12 @@ test('each widget takes its input and the payload carries it in its wire form', 
   // the first "15" on the page, not the Published picker's.
   const dayFifteen = page.getByRole('button', { name: /^15 / });
   await expect(dayFifteen).toHaveCount(0);
-  await page.getByRole('button', { name: 'Published' }).click();
+  await page.getByRole('button', { name: 'Published', exact: true }).click();
   await dayFifteen.first().click();
   await page.locator('.mantine-DateTimePicker-submitButton').click();
-  await expect(page.getByRole('button', { name: 'Published' })).toHaveText(/\d{4}-\d{2}-15 00:00/);
+  await expect(page.getByRole('button', { name: 'Published', exact: true })).toHaveText(
+    /\d{4}-\d{2}-15 00:00/,
+  );
   await page.getByRole('textbox', { name: 'Starts' }).fill('2024-05-02 10:30');
   await page.getByRole('textbox', { name: 'Starts' }).press('Tab');
 
@@ -240,7 +242,9 @@ test('empty non-text values go as null, text as empty; rules of both formats sho
   await page.getByRole('textbox', { name: 'Title' }).fill('Bad#title');
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill('A1');
   await toolbarButton(page, 'Save').click();
-  await expect(formErrors(page)).toContainText('Please fill up all required field');
+  // Both values are there, only not valid: the summary says so, not that a field is missing.
+  await expect(formErrors(page)).toContainText('Please correct the values that are not valid');
+  await expect(formErrors(page)).not.toContainText('Please fill up all required field');
   await expect(alertModal(page)).toHaveCount(0);
   await expect(page.getByText('No special characters', { exact: true })).toBeVisible();
   await expect(page.getByText('Letters only', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@
  * toasts, TanStack Query, and the app's runtime config, session and HTTP client.
  */
 import type { RuntimeConfig } from '@bm/contracts';
-import { Combobox, createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { RuntimeConfigProvider } from '../config/RuntimeConfigContext.tsx';
 import { HttpProvider } from '../http/HttpContext.tsx';
 import type { HttpClient } from '../http/httpClient.ts';
 import type { LoadingCounter } from '../http/loadingCounter.ts';
+import { readableCssVariables, theme } from './theme.ts';
 import toastClasses from './toasts.module.css';
 
 export interface AppServices {
@@ -23,21 +24,6 @@ export interface AppServices {
   queryClient: QueryClient;
   styleNonce?: string | undefined;
 }
-
-/**
- * Select, MultiSelect and the other inputs built on Mantine's Combobox mount their dropdown only while
- * it is open. Mantine keeps it mounted, hidden, by default, and a hidden dropdown is still positioned
- * when its input mounts or changes: floating-ui reads computed styles and layout for it, forcing
- * the style and layout of a half-built screen in the middle of React's commit. On a list screen
- * (one such input, the view picker) that was most of the first commit's forced work; see
- * bench/README.md, line 9.
- */
-const theme = createTheme({
-  components: { Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }) },
-  // Someone whose system asks for less motion gets modals, menus and toasts without their
-  // transitions (index.css does the same for our own CSS).
-  respectReducedMotion: true,
-});
 
 interface AppProvidersProps {
   services: AppServices;
@@ -51,6 +37,7 @@ export function AppProviders({ services, env = 'default', children }: AppProvide
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={readableCssVariables}
       defaultColorScheme="auto"
       env={env}
       getStyleNonce={styleNonce ? () => styleNonce : undefined}

@@ -5,7 +5,7 @@
  * progress bar while loading with the old rows kept, and 'No records' centred when empty.
  */
 import type { ColumnDefinition, ColumnFilter, Row, RowAction } from '@bm/contracts';
-import { Text } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -91,6 +91,17 @@ function useHorizontalView(element: RefObject<HTMLDivElement | null>): { left: n
     };
   }, [element]);
   return view;
+}
+
+/**
+ * Puts the focus in the grid's rows: on the cell that is the rows' Tab stop, or, when that row is
+ * scrolled out of the rendered window, on the first cell in view (which then becomes the stop).
+ */
+function focusRows(scroller: HTMLElement | null): void {
+  const cell =
+    scroller?.querySelector<HTMLElement>('tbody td[data-cell][tabindex="0"]') ??
+    scroller?.querySelector<HTMLElement>('tbody td[data-cell]');
+  cell?.focus({ preventScroll: false });
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -210,6 +221,13 @@ export function DataGrid(props: DataGridProps) {
 
   return (
     <div className={classes.wrapper}>
+      {/* Shown on focus: from the header (one Tab stop per column) straight into the rows, to the
+          cell last active (or the first cell in view). */}
+      {rows.length > 0 && (
+        <UnstyledButton className={classes.skipToRows} onClick={() => focusRows(scroller.current)}>
+          Skip to rows
+        </UnstyledButton>
+      )}
       {props.loading && <BusyBar className={classes.progress} label="Loading rows" />}
       <div className={classes.scroller} ref={scroller}>
         <table

@@ -109,7 +109,8 @@ const KEY_STEP = 16;
 
 /**
  * The column's right edge: drag it to resize; focused, the arrow keys resize by 16 px. The width is
- * committed when the drag ends, so the list is not re-laid-out on every pixel.
+ * committed when the drag ends, so the list is not re-laid-out on every pixel. It is not a Tab stop:
+ * a header is one stop (its menu button), whose Shift+arrows resize the same way.
  */
 function ResizeHandle({ title, layout }: { title: string; layout: ColumnLayoutControls }) {
   const startDrag = (event: ReactPointerEvent<HTMLDivElement>) => {
@@ -145,7 +146,7 @@ function ResizeHandle({ title, layout }: { title: string; layout: ColumnLayoutCo
       aria-valuenow={layout.width}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}
-      tabIndex={0}
+      tabIndex={-1}
       className={classes.resizeHandle}
       onPointerDown={startDrag}
       onClick={(e) => e.stopPropagation()}
@@ -193,6 +194,16 @@ function HeaderCellContent(props: HeaderCellContentProps) {
             onClick={() => onOpenChange(!opened)}
             aria-haspopup="dialog"
             aria-expanded={opened}
+            // The column's one Tab stop: its menu holds sorting, moving, pinning and the filter,
+            // and Shift+arrows resize it.
+            aria-keyshortcuts={props.layout ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+            onKeyDown={(event) => {
+              const layout = props.layout;
+              if (!layout || !event.shiftKey) return;
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+              event.preventDefault();
+              layout.onResize(layout.width + (event.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP));
+            }}
           >
             <span className={classes.headerLabel}>{column.column}</span>
             {filtered && (
@@ -282,6 +293,8 @@ function HeaderCellContent(props: HeaderCellContentProps) {
         variant="transparent"
         color={sort ? undefined : 'gray'}
         aria-label={`Sort by ${column.column}`}
+        // A mouse shortcut: the keyboard sorts from the column's menu (one Tab stop per column).
+        tabIndex={-1}
         onClick={() => void onSort(NEXT_SORT[sort ?? 'none'] ?? null)}
         className={sort ? undefined : classes.sortIdle}
       >

@@ -20,7 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconBell, IconBellFilled, IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { plainErrorMessage } from '../../app/http/plainError.ts';
@@ -57,25 +57,32 @@ function NotificationItem({
   onRead: (n: Notification) => void;
 }) {
   const http = useHttp();
+  const detailsId = useId();
   const path = downloadPath(notification);
   const download = async () => {
     if (!path) return;
     const blob = await http.request<Blob>(path, { responseType: 'blob' });
     saveBlob(blob, downloadName(notification));
   };
+  // The button holds the title alone, so what it shows is what it is called ("…, unread" added);
+  // the description, sender and time are its description. The button still covers the whole item
+  // (its ::after), so a click anywhere on it opens the notification.
   return (
     <Box className={classes.item} data-unread={notification.isRead ? undefined : true}>
-      <UnstyledButton
-        className={classes.itemButton}
-        onClick={() => onRead(notification)}
-        aria-label={`${notification.title}${notification.isRead ? '' : ', unread'}`}
-      >
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <span className={classes.dot} aria-hidden />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text size="sm" fw={notification.isRead ? 400 : 600} lineClamp={2}>
+      <Group gap={6} wrap="nowrap" align="flex-start" className={classes.itemBody}>
+        <span className={classes.dot} aria-hidden />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <UnstyledButton
+            className={classes.itemButton}
+            onClick={() => onRead(notification)}
+            aria-label={`${notification.title}${notification.isRead ? '' : ', unread'}`}
+            aria-describedby={detailsId}
+          >
+            <Text span size="sm" fw={notification.isRead ? 400 : 600} lineClamp={2}>
               {notification.title}
             </Text>
+          </UnstyledButton>
+          <div id={detailsId}>
             {notification.description && (
               <Text size="xs" c="dimmed" lineClamp={3}>
                 {notification.description}
@@ -90,11 +97,12 @@ function NotificationItem({
                 {relativeTime(notification.createdDateUtc, now)}
               </time>
             </Text>
-          </Stack>
-        </Group>
-      </UnstyledButton>
+          </div>
+        </Stack>
+      </Group>
       {path && (
         <Button
+          className={classes.itemAction}
           size="compact-xs"
           variant="light"
           ml={20}
@@ -127,14 +135,16 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Popover position="bottom-end" width={380} shadow="md" withinPortal opened={opened} onChange={setOpened}>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          offset={5}
-          disabled={unread === 0}
-          color="red"
-        >
+      {/* The popover's target is the button itself, not the indicator around it: the target gets
+          aria-haspopup and aria-expanded, which only a control with a role may carry. */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        offset={5}
+        disabled={unread === 0}
+        color="red"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -148,8 +158,8 @@ export function NotificationBell() {
           >
             {unread > 0 ? <IconBellFilled size={20} aria-hidden /> : <IconBell size={20} aria-hidden />}
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="sm" py={8} className={classes.head}>
           <Text fw={600} size="sm">

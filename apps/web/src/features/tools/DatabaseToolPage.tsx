@@ -291,7 +291,13 @@ export function DatabaseToolPage() {
                 <Tabs.Tab value="databases">Databases</Tabs.Tab>
                 <Tabs.Tab value="locks">Sign-in locks ({info.signInLocks.rows.length})</Tabs.Tab>
               </Tabs.List>
-              <ScrollArea.Autosize mah="calc(100dvh - 220px)" mt="sm">
+              {/* The panel scrolls within the page: it takes the keyboard focus so it can be
+                  scrolled without a mouse (a table has nothing else to focus). */}
+              <ScrollArea.Autosize
+                mah="calc(100dvh - 220px)"
+                mt="sm"
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Tab content' }}
+              >
                 <Tabs.Panel value="tables">
                   <TablesTab info={info} />
                 </Tabs.Panel>

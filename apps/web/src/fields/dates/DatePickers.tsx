@@ -15,6 +15,9 @@ import {
   strictParser,
 } from './dateValues.ts';
 
+/** The clear button says what it clears (Mantine leaves the date-time picker's unnamed). */
+const clearButtonProps = (props: FieldWidgetProps) => ({ 'aria-label': `Clear ${props.field.label}` });
+
 /** date: a typeable date input with a calendar, `YYYY-MM-DD`. */
 export function DateFieldInput(props: FieldWidgetProps) {
   return (
@@ -25,6 +28,7 @@ export function DateFieldInput(props: FieldWidgetProps) {
       dateParser={strictParser(DATE_FORMAT, false)}
       placeholder={DATE_FORMAT}
       clearable={!props.readOnly}
+      clearButtonProps={clearButtonProps(props)}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => props.onChange(next ? dateFromRecord(next) : null)}
     />
@@ -41,6 +45,7 @@ export function DateTimeFieldInput(props: FieldWidgetProps) {
       placeholder={DATETIME_FORMAT}
       defaultTimeValue={DEFAULT_TIME}
       clearable={!props.readOnly}
+      clearButtonProps={clearButtonProps(props)}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => props.onChange(next ? dateTimeFromRecord(next) : null)}
     />
@@ -58,6 +63,7 @@ export function DateTime2FieldInput(props: FieldWidgetProps) {
       withTime
       placeholder={DATETIME_FORMAT}
       clearable={!props.readOnly}
+      clearButtonProps={clearButtonProps(props)}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => props.onChange(next ? dateTimeFromRecord(next) : null)}
     />

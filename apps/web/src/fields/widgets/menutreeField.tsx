@@ -58,6 +58,13 @@ import {
 
 const REQUIRED = 'required field';
 
+/** What a row shows as its name, and so what it is called: a blank name reads "(no name)". */
+const shownName = (node: EditorNode): string => node.name.trim() || '(no name)';
+
+/** A row's description: where it links to and, when its name is missing, that it is required. */
+const rowDescription = (linkTo: string | undefined, blank: boolean): string =>
+  [linkTo, blank ? REQUIRED : undefined].filter(Boolean).join(', ');
+
 function useRightNames(enabled: boolean) {
   const http = useHttp();
   return useQuery({
@@ -168,26 +175,18 @@ function MenuTreeInput({ field, value, onChange, error, readOnly }: FieldWidgetP
       const hint = drop?.key === node.key ? drop.position : undefined;
       return (
         <div key={node.key} role="none">
+          {/* The row: the tree item (icon and name) and, beside it, where it links to and whether
+              its name is missing. Those two stay outside the item, so that what the item shows is
+              exactly what it is called (voice users call it by what they see); the item carries them
+              as its description. The row is what is dragged and dropped on. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: dragging is the mouse's way to move a row; the keyboard's is Alt+arrows on its tree item. */}
           <div
-            ref={(el) => {
-              if (el) rows.current.set(node.key, el);
-              else rows.current.delete(node.key);
-            }}
-            role="treeitem"
-            aria-level={depth + 1}
-            aria-selected={node.key === selected}
-            aria-expanded={node.children.length > 0 ? true : undefined}
-            aria-label={node.name.trim() || 'Item without a name'}
-            tabIndex={node.key === selected || (!selected && depth === 0) ? 0 : -1}
             className={classes.row}
             data-selected={node.key === selected || undefined}
             data-drop={hint}
             data-blank={blanks.has(node.key) || undefined}
             style={{ paddingInlineStart: `calc(${depth} * 1.25rem + 0.5rem)` }}
             draggable={!readOnly}
-            onClick={() => setSelected(node.key)}
-            onFocus={() => setSelected(node.key)}
-            onKeyDown={(e) => onKeyDown(e, node.key)}
             onDragStart={(e) => {
               dragged.current = node.key;
               e.dataTransfer.effectAllowed = 'move';
@@ -212,15 +211,32 @@ function MenuTreeInput({ field, value, onChange, error, readOnly }: FieldWidgetP
               setDrop(null);
             }}
           >
-            <MenuIcon name={node.icon} group={node.children.length > 0} />
-            <Text
-              size="sm"
-              span
-              c={node.visible === false ? 'dimmed' : undefined}
-              td={node.visible === false ? 'line-through' : undefined}
+            <div
+              ref={(el) => {
+                if (el) rows.current.set(node.key, el);
+                else rows.current.delete(node.key);
+              }}
+              role="treeitem"
+              aria-level={depth + 1}
+              aria-selected={node.key === selected}
+              aria-expanded={node.children.length > 0 ? true : undefined}
+              aria-description={rowDescription(node.linkTo, blanks.has(node.key)) || undefined}
+              tabIndex={node.key === selected || (!selected && depth === 0) ? 0 : -1}
+              className={classes.item}
+              onClick={() => setSelected(node.key)}
+              onFocus={() => setSelected(node.key)}
+              onKeyDown={(e) => onKeyDown(e, node.key)}
             >
-              {node.name.trim() || '(no name)'}
-            </Text>
+              <MenuIcon name={node.icon} group={node.children.length > 0} />
+              <Text
+                size="sm"
+                span
+                c={node.visible === false ? 'dimmed' : undefined}
+                td={node.visible === false ? 'line-through' : undefined}
+              >
+                {shownName(node)}
+              </Text>
+            </div>
             {node.linkTo ? (
               <Text size="xs" c="dimmed" span>
                 {node.linkTo}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../../../fields/test/renderField.tsx';
 import {
+  FORM_FORMAT_MESSAGE,
+  FORM_INVALID_AND_FORMAT_MESSAGE,
   FORM_INVALID_MESSAGE,
   NO_MARKED_FIELD_MESSAGE,
   validateField,
@@ -23,12 +25,29 @@ describe('validateForm', () => {
     expect(validateField(name, 'abc')).toBeUndefined();
   });
 
-  it("collects one error per field and alerts 'Please fill up all required field'", () => {
-    expect(validateForm([name, mail], { name: '', mail: 'x' })).toEqual({
-      errors: { name: 'Name please', mail: 'Bad mail' },
+  it("collects one error per field and alerts 'Please fill up all required field' for an empty one", () => {
+    expect(validateForm([name, mail], { name: '', mail: 'abc@example.org' })).toEqual({
+      errors: { name: 'Name please' },
       alert: FORM_INVALID_MESSAGE,
     });
     expect(validateForm([name, mail], { name: 'abc', mail: '' })).toEqual({ errors: {}, alert: undefined });
+  });
+
+  it('says a value is not valid, not that a field is missing, when only formats fail', () => {
+    expect(validateForm([name, mail], { name: 'abc', mail: 'x' })).toEqual({
+      errors: { mail: 'Bad mail' },
+      alert: FORM_FORMAT_MESSAGE,
+    });
+    // Too short is a value that is there, only not valid.
+    expect(validateForm([name], { name: 'ab' }).alert).toBe(FORM_FORMAT_MESSAGE);
+  });
+
+  it('names both problems when required fields are empty and other values are not valid', () => {
+    expect(validateForm([name, mail], { name: '', mail: 'x' })).toEqual({
+      errors: { name: 'Name please', mail: 'Bad mail' },
+      alert: FORM_INVALID_AND_FORMAT_MESSAGE,
+    });
+    expect(FORM_INVALID_AND_FORMAT_MESSAGE).toContain(FORM_INVALID_MESSAGE);
   });
 
   it('skips read-only fields', () => {

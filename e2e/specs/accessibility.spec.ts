@@ -1,0 +1,201 @@
+/**
+ * Accessibility in Chromium: axe-core checks every kind of screen — the sign-in view and the
+ * provider's login form, the home, a list, a map list, a record form (create and edit), a record
+ * view, the bulk editor, the menu editor and the tool pages — against WCAG 2.0 and 2.1, levels A and
+ * AA, with the menu tree and the notifications open and a form showing its errors, in the light and
+ * the dark theme. No violation of impact critical or serious may be found; the failure message
+ * lists each one with the elements it was found on. And the grid by keyboard: its header is one Tab
+ * stop per column (not three), with a skip past it to the rows.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS, signInButton, waitForShell } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { grid, headerButton, waitForRows } from '../support/list-helpers.ts';
+import { formErrors, header, MENU_GROUPS, openGroup } from '../support/shell.ts';
+import { test } from '../support/test.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['critical', 'serious']);
+
+/**
+ * Runs axe over the whole page and fails with every critical or serious violation: rule, impact,
+ * what it asks for and, for each element, its selector and axe's account of what is wrong.
+ */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // Checked once loaded: no spinner left (the form loads its heavier fields lazily).
+  await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    // Axe ships this WCAG 2.1 A check (2.5.3, label in name) as experimental, off unless asked for:
+    // a control whose accessible name does not contain its visible text cannot be called by voice.
+    // (Given first: `options` replaces what `withTags` set.)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
+  const report = blocking
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}`,
+        ...v.nodes.map(
+          (n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n');
+  expect(
+    blocking.map((v) => v.id),
+    `axe found on ${screen}:\n${report}`,
+  ).toEqual([]);
+}
+
+/** Opens every group of the menu, so the whole tree is checked with the screen. */
+async function openMenu(page: Page): Promise<void> {
+  for (const group of MENU_GROUPS) await openGroup(page, group);
+}
+
+async function firstId(sql: string): Promise<number> {
+  const [row] = await query<{ id: number }>(sql);
+  if (!row) throw new Error(`nothing found: ${sql}`);
+  return row.id;
+}
+
+test.describe('signed out', () => {
+  test('the sign-in view and the provider login form', async ({ page }) => {
+    await page.goto('/');
+    await expect(signInButton(page)).toBeVisible();
+    await expectNoSeriousViolations(page, 'the sign-in view');
+
+    await signInButton(page).click();
+    await page.waitForURL(/\/oidc\//);
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expectNoSeriousViolations(page, 'the provider login form');
+  });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`signed in, ${scheme} theme`, () => {
+    test.use({ signedInAs: ACCOUNTS.admin, colorScheme: scheme });
+
+    test('the home (the database tool) with the whole menu open', async ({ page }) => {
+      await page.goto('/');
+      await waitForShell(page, ACCOUNTS.admin.email);
+      await expect(page.getByRole('heading', { name: 'Database management' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Tables' })).toBeVisible();
+      await openMenu(page);
+      await expectNoSeriousViolations(page, 'the home');
+      await header(page)
+        .getByRole('button', { name: /^Notifications/ })
+        .click();
+      await expect(page.getByRole('list', { name: 'Notification list' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the home with the notifications open');
+    });
+
+    test('a list', async ({ page }) => {
+      await page.goto('/page/list?ignorestate=true');
+      await waitForRows(page);
+      await expectNoSeriousViolations(page, 'the pages list');
+    });
+
+    test('a map list', async ({ page }) => {
+      const id = await firstId('SELECT id FROM merchant_locations ORDER BY id LIMIT 1');
+      await page.goto(`/merchantlocation/${id}/getmap?ignorestate=true`);
+      await waitForRows(page);
+      await expect(grid(page)).toBeVisible();
+      await expectNoSeriousViolations(page, 'a merchant location map list');
+    });
+
+    test('a record form, new and edited', async ({ page }) => {
+      await page.goto('/page/create');
+      await waitForForm(page);
+      await expectNoSeriousViolations(page, 'the new page form');
+      // Saved empty: the summary at the top and the messages under the fields.
+      await toolbarButton(page, 'Save').click();
+      await expect(formErrors(page)).toBeVisible();
+      await expectNoSeriousViolations(page, 'the new page form with its errors');
+
+      const id = await firstId('SELECT id FROM pages ORDER BY id LIMIT 1');
+      await page.goto(`/page/edit/${id}`);
+      await waitForForm(page);
+      await expectNoSeriousViolations(page, 'the page edit form');
+    });
+
+    test('a record view', async ({ page }) => {
+      const id = await firstId('SELECT id FROM pages ORDER BY id LIMIT 1');
+      await page.goto(`/page/view/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Page “');
+      await expectNoSeriousViolations(page, 'the page view');
+    });
+
+    test('the bulk editor', async ({ page }) => {
+      await page.goto('/page/bulkedit');
+      await expect(page.getByLabel('Records to change')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the pages bulk editor');
+    });
+
+    test('the menu editor', async ({ page }) => {
+      await page.goto('/menu/edit/1');
+      await waitForForm(page);
+      await expect(page.getByRole('tree', { name: 'Items' }).getByRole('treeitem').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'the main menu in the menu editor');
+    });
+
+    test('the tool pages', async ({ page }) => {
+      await page.goto('/searchReservation');
+      await waitForShell(page, ACCOUNTS.admin.email);
+      await expect(page.getByRole('textbox', { name: 'Search reservations' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the reservation search');
+
+      await page.goto('/replicationManagement');
+      await expect(page.getByText('No replica streams from this server.')).toBeVisible();
+      await expectNoSeriousViolations(page, 'replication management');
+    });
+  });
+}
+
+test.describe('the grid by keyboard', () => {
+  test.use({ signedInAs: ACCOUNTS.admin });
+
+  /** Where the focus is: a column's header, a row's cell, or elsewhere. */
+  const focusIn = (page: Page) =>
+    page.evaluate(() => {
+      const focused = document.activeElement;
+      if (focused?.closest('[role="grid"] thead')) return 'header';
+      if (focused?.closest('[role="grid"] tbody')) return 'rows';
+      return 'elsewhere';
+    });
+
+  test('the header is one Tab stop per column, Shift+arrows resize, and a skip leads to the rows', async ({
+    page,
+  }) => {
+    await page.goto('/page/list?ignorestate=true');
+    await waitForRows(page);
+    const columns = await grid(page).locator('thead th [aria-haspopup="dialog"]').count();
+    expect(columns).toBeGreaterThan(3);
+
+    // The skip comes first; after it, one stop per column, then the rows.
+    const skip = page.getByRole('button', { name: 'Skip to rows' });
+    await skip.focus();
+    for (let stop = 0; stop < columns; stop++) {
+      await page.keyboard.press('Tab');
+      expect(await focusIn(page), `Tab stop ${stop + 1} of ${columns} columns`).toBe('header');
+      await expect(page.locator(':focus')).toHaveAttribute('aria-haspopup', 'dialog');
+    }
+    await page.keyboard.press('Tab');
+    expect(await focusIn(page)).toBe('rows');
+
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    expect(await focusIn(page)).toBe('rows');
+
+    // A column is resized from its header, as by dragging its edge.
+    const resize = page.getByRole('separator', { name: 'Resize Name' });
+    const before = Number(await resize.getAttribute('aria-valuenow'));
+    await headerButton(page, 'Name').focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(resize).toHaveAttribute('aria-valuenow', String(before + 16));
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect(resize).toHaveAttribute('aria-valuenow', String(before));
+  });
+});
