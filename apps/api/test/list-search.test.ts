@@ -29,7 +29,7 @@ afterAll(async () => {
   await db?.end();
 });
 
-const NONSENSE = 'zq§no-such-text§qz';
+const NONSENSE = 'zqxj-no-such-text-jxqz';
 
 /** Every area with searchable fields (the ones `npm run test:area` asks for). */
 const searchable = AREA_INDEX.flatMap((area) => {
