@@ -14,6 +14,7 @@ import {
   type ListSpec,
   type MapKind,
   type MapListSpec,
+  searchable,
   type Tags,
 } from './manifest.ts';
 
@@ -144,6 +145,28 @@ export const refersTo = (entity: string, field: AreaField, idKey?: string): Area
   ...field,
   refersTo: { entity, ...(idKey === undefined ? {} : { idKey }) },
 });
+
+/**
+ * The reservation a record is about (a payment, a customer service case): its number in grids and
+ * views, a link to it and searchable; picked in forms from the reservations by number (its id saved
+ * as `reservationId`; the area joins reservations as `r`). Picking one reads it and fills
+ * `prefillFields` from it; `form` is the rest of what the area's form does with the field.
+ */
+export const reservationField = (
+  prefillFields: readonly string[],
+  form: Partial<FormSettings> = {},
+): AreaField =>
+  searchable(
+    refersTo(
+      'Reservation',
+      pickedBy('reservationNumber', 'Reservation', 'r.reservation_number', 'reservationId', 'reservations', {
+        type: 'autocomplete',
+        ...form,
+        changedEvent: '/api/reservations/{value}',
+        prefillFields: [...prefillFields],
+      }),
+    ),
+  );
 
 interface PricewatchAreaInput
   extends Pick<

@@ -4,8 +4,8 @@
  * until it is resolved or closed. A closed case has the time it was closed; the table refuses one
  * without.
  */
-import { idField, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
-import { defineArea, searchable, type Tags, tagOptions } from '../manifest.ts';
+import { idField, maxLength, required, reservationField, updatedFields } from '../catalogue.ts';
+import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 
 const CHANNEL: Tags = {
   email: { color: 'blue', label: 'Email' },
@@ -44,25 +44,8 @@ export const customerServiceCases = defineArea({
   form: {},
   fields: [
     idField,
-    searchable(
-      refersTo(
-        'Reservation',
-        pickedBy(
-          'reservationNumber',
-          'Reservation',
-          'r.reservation_number',
-          'reservationId',
-          'reservations',
-          {
-            type: 'autocomplete',
-            // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
-            validations: [],
-            changedEvent: '/api/reservations/{value}',
-            prefillFields: ['reservationNumber', 'customerEmail'],
-          },
-        ),
-      ),
-    ),
+    // Optional: some questions come before a booking. Picked, it gives the customer's e-mail.
+    reservationField(['reservationNumber', 'customerEmail'], { validations: [] }),
     {
       key: 'subject',
       searchable: true,

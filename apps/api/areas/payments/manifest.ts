@@ -8,8 +8,8 @@
  * create screen and `POST /api/payments` are guarded by the Edit right (`rightOverrides`), and no
  * Payment/Create right exists. Payments are never deleted: a wrong one is refunded or failed.
  */
-import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
-import { defineArea, type FormSettings, searchable, type Tags, tagOptions } from '../manifest.ts';
+import { idField, lookup, maxLength, required, reservationField, updatedFields } from '../catalogue.ts';
+import { defineArea, type FormSettings, type Tags, tagOptions } from '../manifest.ts';
 
 const PAYMENT_STATUS: Tags = {
   authorized: { color: 'blue', label: 'Authorized' },
@@ -67,26 +67,9 @@ export const payments = defineArea({
   form: {},
   fields: [
     idField,
-    searchable(
-      refersTo(
-        'Reservation',
-        pickedBy(
-          'reservationNumber',
-          'Reservation',
-          'r.reservation_number',
-          'reservationId',
-          'reservations',
-          {
-            type: 'autocomplete',
-            order: 2,
-            // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number
-            // and takes its currency, which a payment must have.
-            changedEvent: '/api/reservations/{value}',
-            prefillFields: ['reservationNumber', 'currency'],
-          },
-        ),
-      ),
-    ),
+    // Opened from a reservation (`?reservationId=`) or picked here: the form shows its number and
+    // takes its currency, which a payment must have.
+    reservationField(['reservationNumber', 'currency'], { order: 2 }),
     { key: 'customerName', label: 'Customer', type: 'text', select: 'r.customer_name' },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
     { key: 'currency', label: 'Currency', type: 'text', form: { ...currencyForm, order: 4 } },
