@@ -30,6 +30,13 @@ export const MAP_AUTO_THRESHOLD = 97;
 /** The query parameter naming the record a map list is of. */
 export const MAP_RECORD_PARAM = 'id';
 
+/**
+ * The keys a map list's row and a map action's values name the two records by: the record being
+ * mapped (a feed's record) and the catalogue record it is, or may be, mapped to.
+ */
+export const MAP_RECORD_KEY = 'merchantRecordId';
+export const MAP_TARGET_KEY = 'pricewatchId';
+
 export const mapActionBodySchema = z.object({
   storeProcedure: z.string().min(1).max(200),
   values: z.array(z.object({ mapkey: z.string().min(1).max(100), value: z.unknown() })).max(20),

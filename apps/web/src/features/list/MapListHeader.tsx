@@ -1,11 +1,11 @@
 /**
  * The top of a map list: the record's text as the title, Back to list, and the record itself (read
- * with a paged filter on its id). On the merchant side, for a user with the Map right, the record's
- * own actions (map-actions/MapRecordButtons: Add to blacklist and Disable with a note, Restore while
- * it is blacklisted or disabled; a toast with Undo after each), and the way to the area's mapping
- * queue; the record's state is read again after every action. While it loads
- * the menu's title stands; if it cannot be read the grid below says why (its own call fails the
- * same way).
+ * with a paged filter on its id). When the record is the one being mapped, for a user with the Map
+ * right, its own actions (map-actions/MapRecordButtons: Add to blacklist and Disable with a note,
+ * Restore while it is blacklisted or disabled; a toast with Undo after each), and the way to the
+ * area's mapping queue; the record's state is read again after every action. While it loads the
+ * menu's title stands; if it cannot be read the grid below says why (its own call fails the same
+ * way).
  */
 import { Button } from '@mantine/core';
 import { IconArrowLeft, IconListCheck } from '@tabler/icons-react';

@@ -363,7 +363,8 @@ export function useListController({
   const runMapAction = useMapActionRunner({
     source,
     recordName: mapHeader && headerRecord ? headerTitle(mapHeader.title, headerRecord) : undefined,
-    merchantSide: mapHeader?.recordActions !== undefined,
+    // Only the record being mapped has actions of its own in the header (MapHeader.recordActions).
+    rowsAreCandidates: mapHeader?.recordActions !== undefined,
     storedProcedure: definition.rowActions.find((a) => isMapAction(a.type))?.storedProcedure ?? '',
   });
   const runListAction = useRowActionRunner({

@@ -5,7 +5,7 @@
  * list: after every change, undo included, the grid and the record above it are read again, and a
  * toast offers Undo.
  */
-import type { MapActionType, Row, RowAction } from '@bm/contracts';
+import { MAP_RECORD_KEY, MAP_TARGET_KEY, type MapActionType, type Row, type RowAction } from '@bm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMapActions } from '../map-actions/useMapActions.tsx';
 import { MAP_HEADER_KEY } from './mapHeader.ts';
@@ -16,15 +16,23 @@ interface MapRunnerInput {
   source: string;
   /** The name of the record the list is of (the header's title), for questions and toasts. */
   recordName: string | undefined;
-  /** Whether the list's record is a merchant record (its rows are candidates), not a price-watch one. */
-  merchantSide: boolean;
+  /**
+   * Whether the list's record is the one being mapped (its rows are its candidates), not the
+   * catalogue record (whose rows are the records that may be mapped to it).
+   */
+  rowsAreCandidates: boolean;
   /** The procedure the list's map actions name (the server runs only the list's own). */
   storedProcedure: string;
 }
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-export function useMapActionRunner({ source, recordName, merchantSide, storedProcedure }: MapRunnerInput) {
+export function useMapActionRunner({
+  source,
+  recordName,
+  rowsAreCandidates,
+  storedProcedure,
+}: MapRunnerInput) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -34,14 +42,13 @@ export function useMapActionRunner({ source, recordName, merchantSide, storedPro
   const actions = useMapActions({ source, storedProcedure, onChange: refresh });
 
   return (action: RowAction, row: Row) => {
-    const recordId = Number(row.merchantRecordId);
-    const pricewatchId = Number(row.pricewatchId);
-    // On the merchant side a row is a candidate of the record; on the price-watch side it is a
-    // merchant record that may be the list's record.
-    const name = merchantSide ? (recordName ?? `#${recordId}`) : text(row.name);
+    const recordId = Number(row[MAP_RECORD_KEY]);
+    const targetId = Number(row[MAP_TARGET_KEY]);
+    // A row is either a candidate of the list's record, or a record that may be mapped to it.
+    const name = rowsAreCandidates ? (recordName ?? `#${recordId}`) : text(row.name);
     const candidate = {
-      pricewatchId,
-      name: merchantSide ? text(row.name) : (recordName ?? `#${pricewatchId}`),
+      targetId,
+      name: rowsAreCandidates ? text(row.name) : (recordName ?? `#${targetId}`),
       match: typeof row.match === 'number' ? row.match : null,
     };
     const type = action.type as MapActionType;

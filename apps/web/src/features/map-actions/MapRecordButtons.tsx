@@ -1,6 +1,6 @@
 /**
- * A merchant record's own map actions, for the map list's header (docs/adr/0013-mapping.md): Add to
- * blacklist and Disable (with a note), and Restore while it is blacklisted or disabled (back to Not
+ * The own map actions of the record being mapped, for the map list's header
+ * (docs/adr/0013-mapping.md): Add to blacklist and Disable (with a note), and Restore while it is blacklisted or disabled (back to Not
  * mapped, with an optional note). The action that is the record's present state is not offered
  * (the server would answer "Already …"). Each change shows a toast with Undo; `onChange` runs after
  * every change, for the screen to read the record again.

@@ -12,7 +12,7 @@ function Probe({ match, onChange }: { match: number; onChange: () => void }) {
   return (
     <button
       type="button"
-      onClick={() => void actions.map(7, 'Madrid Intl', { pricewatchId: 40, name: 'Madrid Barajas', match })}
+      onClick={() => void actions.map(7, 'Madrid Intl', { targetId: 40, name: 'Madrid Barajas', match })}
     >
       map
     </button>

@@ -14,7 +14,9 @@
 import {
   MAP_AUTO_THRESHOLD,
   MAP_NOTE_KEY,
+  MAP_RECORD_KEY,
   MAP_STATUS_LABELS,
+  MAP_TARGET_KEY,
   type MapActionResult,
   type MapRouteKey,
   type MapStatus,
@@ -25,7 +27,8 @@ import { askForNote, askToConfirm, messageDialog } from './mapDialogs.tsx';
 import { showMapToast, showUndoToast } from './undoToast.tsx';
 
 interface MapCandidate {
-  pricewatchId: number;
+  /** The catalogue record's id. */
+  targetId: number;
   /** How the candidate is named in questions and toasts. */
   name: string;
   /** Its Match %, when the screen shows one. */
@@ -83,7 +86,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
   };
 
   const undo = async (recordId: number, of: MapUndoableKey): Promise<boolean> => {
-    const result = await post('undo', { merchantRecordId: recordId }, of);
+    const result = await post('undo', { [MAP_RECORD_KEY]: recordId }, of);
     if (!result) return false;
     if (!result.isSuccess) {
       messageDialog(result);
@@ -107,7 +110,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
   ): Promise<boolean> => {
     const result = await post(
       'map',
-      { merchantRecordId: recordId, pricewatchId: candidate.pricewatchId },
+      { [MAP_RECORD_KEY]: recordId, [MAP_TARGET_KEY]: candidate.targetId },
       actionType,
     );
     if (!result) return false;
@@ -142,8 +145,8 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
     },
     async unmap(recordId, _recordName, candidate) {
       const result = await post('unmap', {
-        merchantRecordId: recordId,
-        pricewatchId: candidate.pricewatchId,
+        [MAP_RECORD_KEY]: recordId,
+        [MAP_TARGET_KEY]: candidate.targetId,
       });
       if (!result) return false;
       if (!result.isSuccess) {
@@ -167,7 +170,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
       });
       if (note === undefined) return false;
       const result = await post('restore', {
-        merchantRecordId: recordId,
+        [MAP_RECORD_KEY]: recordId,
         ...(note === '' ? {} : { [MAP_NOTE_KEY]: note }),
       });
       if (!result) return false;
@@ -184,7 +187,7 @@ export function useMapActions({ source, storedProcedure, onChange }: MapActionsI
   async function withNote(recordId: number, key: 'ignore' | 'disable', label: string): Promise<boolean> {
     const note = await askForNote(label);
     if (note === undefined) return false;
-    const result = await post(key, { merchantRecordId: recordId, [MAP_NOTE_KEY]: note });
+    const result = await post(key, { [MAP_RECORD_KEY]: recordId, [MAP_NOTE_KEY]: note });
     if (!result) return false;
     if (!result.isSuccess) {
       messageDialog(result);

@@ -189,7 +189,7 @@ function QueueBody({ queue, header }: { queue: MapQueue; header: MapHeader }) {
         </Table.Thead>
         <Table.Tbody>
           {(queue.candidates.data ?? []).map((c, index) => (
-            <Table.Tr key={c.pricewatchId}>
+            <Table.Tr key={c.targetId}>
               <Table.Td>
                 <Badge variant="default">{index + 1}</Badge>
               </Table.Td>

@@ -4,7 +4,15 @@
  * it. After a change the next record opens; the last change can be undone, which shows its record
  * again.
  */
-import type { ListResponse, MapActionKey, MapHeader, MapQueueNext, MapScope, Row } from '@bm/contracts';
+import {
+  type ListResponse,
+  MAP_TARGET_KEY,
+  type MapActionKey,
+  type MapHeader,
+  type MapQueueNext,
+  type MapScope,
+  type Row,
+} from '@bm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
@@ -24,7 +32,7 @@ interface QueueInput {
 }
 
 interface Candidate {
-  pricewatchId: number;
+  targetId: number;
   name: string;
   code: string;
   detail: string;
@@ -36,7 +44,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
 
 function candidateOf(row: Row): Candidate {
   return {
-    pricewatchId: Number(row.pricewatchId),
+    targetId: Number(row[MAP_TARGET_KEY]),
     name: text(row.name),
     code: text(row.code),
     detail: text(row.detail),

@@ -1,6 +1,6 @@
 /**
  * The related lists of a record's view: for every area whose records refer to the record shown
- * (a reservation's payments, chargebacks, cases), that area's own list, through the list engine,
+ * (docs/areas.md, `refersTo`), that area's own list, through the list engine,
  * with a condition keeping it to this record's rows. Filters, sort, paging, export and row actions
  * work as on the list page. Each is headed with its count, starts collapsed when empty, and offers
  * "Create … for this record" to someone holding the Create right: the create form opens with the
