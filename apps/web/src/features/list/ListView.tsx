@@ -17,6 +17,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListSearchBox } from './ListSearchBox.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import classes from './list.module.css';
+import { listGridProps } from './listGridProps.ts';
 import { MapListHeader } from './MapListHeader.tsx';
 import { type ListControllerInput, useListController } from './useListController.ts';
 import { useToastClearance } from './useToastClearance.ts';
@@ -227,30 +228,11 @@ export function ListView(props: ListControllerInput) {
             </Alert>
           )}
           <DataGrid
+            {...listGridProps(list)}
             columns={list.arranged}
-            widths={state.widths}
-            pinned={state.pinned}
-            onResize={list.setColumnWidth}
-            onMove={list.moveColumn}
-            onPin={list.setPinned}
-            visibility={state.visibility}
-            rows={data.rows}
-            keyColumn={list.keyColumn}
-            loading={data.fetching}
-            failed={data.failed}
             compact={settings.compactView}
-            sort={state.sort}
-            filters={state.filters}
-            filtersHidden={settings.hideFilters}
-            actions={list.rowActions}
-            hideActions={settings.hideActions}
-            frozenField={settings.frozenField}
             openMenu={openMenu}
             onOpenMenu={setOpenMenu}
-            onSort={list.setSort}
-            onFilter={list.setColumnFilter}
-            onRunAction={list.runRowAction}
-            links={list.links}
           />
         </>
       )}

@@ -18,6 +18,7 @@ import { ExportButton } from '../export/ExportButton.tsx';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
+import { listGridProps } from '../list/listGridProps.ts';
 import { useListController } from '../list/useListController.ts';
 import { findDefaultPreset } from '../presets/presetKinds.ts';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
@@ -223,30 +224,11 @@ function RelatedListBody({ shown, recordId, back, preset, presets, groups }: Bod
           )}
           {list.source && (
             <DataGrid
+              {...listGridProps(list)}
               columns={columns}
-              widths={state.widths}
-              pinned={state.pinned}
-              onResize={list.setColumnWidth}
-              onMove={list.moveColumn}
-              onPin={list.setPinned}
-              visibility={state.visibility}
-              rows={data.rows}
-              keyColumn={list.keyColumn}
-              loading={data.fetching}
-              failed={data.failed}
               compact
-              sort={state.sort}
-              filters={state.filters}
-              filtersHidden={settings.hideFilters}
-              actions={list.rowActions}
-              hideActions={settings.hideActions}
-              frozenField={settings.frozenField}
               openMenu={openMenu}
               onOpenMenu={setOpenMenu}
-              onSort={list.setSort}
-              onFilter={list.setColumnFilter}
-              onRunAction={list.runRowAction}
-              links={list.links}
             />
           )}
           {(data.paging.hasMore || state.pageIndex > 0) && (
