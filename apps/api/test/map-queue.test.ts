@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { apiCaller, saveValues, startSignedIn } from './api-caller.ts';
+import { locationMapState, mapActionCaller } from './map-calls.ts';
 import { freePort, type TestServer } from './test-server.ts';
 
 const API = '/api/mapMerchantLocations';
@@ -50,20 +51,8 @@ afterAll(async () => {
 const rows = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
   (await db.query<T>(sql, params)).rows;
 
-const stateOf = async (id: number) =>
-  (
-    await rows<{ map_status: string; mapped_id: number | null; map_note: string | null }>(
-      'SELECT map_status, mapped_id, map_note FROM merchant_locations WHERE id = $1',
-      [id],
-    )
-  )[0];
-
-const action = (who: string, key: string, values: Record<string, unknown>, actionType?: string) =>
-  call(who, 'POST', `${API}/${key}`, {
-    storeProcedure: 'bm_map_location',
-    values: saveValues(values),
-    ...(actionType ? { actionType } : {}),
-  });
+const stateOf = (id: number) => locationMapState(db, id);
+const action = mapActionCaller(call, API, 'bm_map_location');
 
 /** Polls a run until `done` says so (the work is a background job). */
 async function waitForRun(

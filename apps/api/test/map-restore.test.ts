@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, saveValues, startSignedIn } from './api-caller.ts';
+import { locationMapState, mapActionCaller } from './map-calls.ts';
 import type { TestServer } from './test-server.ts';
 
 const API = '/api/mapMerchantLocations';
@@ -29,20 +30,8 @@ afterAll(async () => {
 const rows = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
   (await db.query<T>(sql, params)).rows;
 
-const stateOf = async (id: number) =>
-  (
-    await rows<{ map_status: string; mapped_id: number | null; map_note: string | null }>(
-      'SELECT map_status, mapped_id, map_note FROM merchant_locations WHERE id = $1',
-      [id],
-    )
-  )[0];
-
-const action = (who: string, key: string, values: Record<string, unknown>, actionType?: string) =>
-  call(who, 'POST', `${API}/${key}`, {
-    storeProcedure: 'bm_map_location',
-    values: saveValues(values),
-    ...(actionType ? { actionType } : {}),
-  });
+const stateOf = (id: number) => locationMapState(db, id);
+const action = mapActionCaller(call, API, 'bm_map_location');
 
 interface HistoryRow {
   action: string;
