@@ -186,7 +186,6 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
   // Offices: two to four suppliers at each airport, one or two downtown in each city with an
   // airport, one or two at each central station.
   const offices: Office[] = [];
-  const locationById = new Map(locations.map((l) => [l.id, l]));
   const contactsOf = officeContactMaker(SEED);
   const supplierAt = () => faker.number.int({ min: 1, max: SUPPLIERS.length });
   const addOffices = (location: LocationRow, count: number, type: () => string) => {
@@ -199,14 +198,13 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       const near = (n: number | null) =>
         n === null ? null : Math.round((n + faker.number.float({ min: -0.01, max: 0.01 })) * 1e6) / 1e6;
       const officeType = type();
-      const country = location.countryId === null ? undefined : locationById.get(location.countryId);
       offices.push({
         id: offices.length + 1,
         name: `${supplier} ${location.name}`,
         supplierId,
         officeType,
         location,
-        ...contactsOf({ officeType, location }, country),
+        ...contactsOf({ officeType, location }),
         latitude: near(location.latitude),
         longitude: near(location.longitude),
       });

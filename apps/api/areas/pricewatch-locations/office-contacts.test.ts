@@ -3,9 +3,9 @@
  * country's calling code, and a downtown office in a country that writes the number after the
  * street (Germany, Denmark, the Netherlands…) has no street in the English-speaking form.
  */
-import { Country } from 'country-state-city';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { callingCodeOf } from './office-contacts.ts';
 
 let database: TestDatabase;
 
@@ -36,7 +36,7 @@ describe('demo offices', () => {
     const rows = await offices();
     expect(rows.length).toBeGreaterThan(100);
     const wrong = rows.filter((o) => {
-      const code = (Country.getCountryByCode(o.country)?.phonecode ?? '').replace(/^\+/, '').split(/\D/)[0];
+      const code = callingCodeOf(o.country);
       return !code || !o.phone.startsWith(`+${code} `);
     });
     expect(wrong.slice(0, 5)).toEqual([]);

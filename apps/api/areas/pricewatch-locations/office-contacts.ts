@@ -99,31 +99,33 @@ export interface OfficeContacts {
   phone: string;
 }
 
+/** A country's international calling code ("45" for DK), or '' when none is known. */
+export const callingCodeOf = (country: string): string =>
+  (Country.getCountryByCode(country)?.phonecode ?? '').replace(/^\+/, '').split(/\D/)[0] ?? '';
+
 /**
- * Makes the contacts of one office at a time, each country's streets drawn from a generator of its
- * own seeded from `seed` and the country, so the demo is the same on every run.
+ * Makes the contacts of one office at a time (of its place's country, `LocationRow.country`), each
+ * country's streets drawn from a generator of its own seeded from `seed` and the country, so the
+ * demo is the same on every run.
  */
 export function officeContactMaker(
   seed: number,
-): (
-  office: { officeType: string; location: LocationRow },
-  country: LocationRow | undefined,
-) => OfficeContacts {
-  const fakers = new Map<string, Faker>();
-  const fakerOf = (code: string): Faker => {
-    let faker = fakers.get(code);
-    if (!faker) {
+): (office: { officeType: string; location: LocationRow }) => OfficeContacts {
+  const countries = new Map<string, { faker: Faker; callingCode: string }>();
+  const countryOf = (code: string) => {
+    let known = countries.get(code);
+    if (!known) {
       const locale = LOCALES[code];
-      faker = new Faker({ locale: locale ? [locale, en, base] : [en, base] });
+      const faker = new Faker({ locale: locale ? [locale, en, base] : [en, base] });
       faker.seed(seed + [...code].reduce((sum, ch) => sum * 31 + ch.charCodeAt(0), 0));
-      fakers.set(code, faker);
+      known = { faker, callingCode: callingCodeOf(code) };
+      countries.set(code, known);
     }
-    return faker;
+    return known;
   };
-  return ({ officeType, location }, country) => {
-    const code = country?.code.toUpperCase() ?? '';
-    const faker = fakerOf(code);
-    const callingCode = (Country.getCountryByCode(code)?.phonecode ?? '').replace(/^\+/, '').split(/\D/)[0];
+  return ({ officeType, location }) => {
+    const code = location.country?.toUpperCase() ?? '';
+    const { faker, callingCode } = countryOf(code);
     const subscriber = `${faker.string.numeric({ length: 3, allowLeadingZeros: false })} ${faker.string.numeric(3)} ${faker.string.numeric(3)}`;
     const phone = callingCode ? `+${callingCode} ${subscriber}` : subscriber;
     let address: string;
