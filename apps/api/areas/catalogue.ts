@@ -168,6 +168,24 @@ export const reservationField = (
     ),
   );
 
+/**
+ * The escalation policy a record follows (an exception, a threshold): its name in grids and views,
+ * a link to it, picked in forms from the policies (its id saved as `escalationPolicyId`; the area
+ * joins the policies as `p`). `form` is what the area's form adds (an optional pick: no validations).
+ */
+export const escalationPolicyField = (form: Partial<FormSettings> = {}): AreaField =>
+  refersTo(
+    'EMEscalationPolicy',
+    pickedBy(
+      'escalationPolicyName',
+      'Escalation policy',
+      'p.name',
+      'escalationPolicyId',
+      'em-escalation-policies',
+      { type: 'combobox', ...form },
+    ),
+  );
+
 interface PricewatchAreaInput
   extends Pick<
     EntityManifest,

@@ -4,7 +4,15 @@
  * for one exception at a time (the list needs `exceptionId`, else it shows the exceptions); a new
  * threshold takes its exception, by name, from there and goes back to that exception's thresholds.
  */
-import { enabledField, idField, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
+import {
+  enabledField,
+  escalationPolicyField,
+  idField,
+  pickedBy,
+  refersTo,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea, searchable, tagOptions } from '../manifest.ts';
 
 const SEVERITY = {
@@ -100,19 +108,7 @@ export const emExceptionThresholds = defineArea({
         ],
       },
     },
-    refersTo(
-      'EMEscalationPolicy',
-      pickedBy(
-        'escalationPolicyName',
-        'Escalation policy',
-        'p.name',
-        'escalationPolicyId',
-        'em-escalation-policies',
-        {
-          type: 'combobox',
-        },
-      ),
-    ),
+    escalationPolicyField(),
     enabledField,
     ...updatedFields,
   ],

@@ -5,7 +5,16 @@
  * whose form reads the exception's name from this area's record (`exceptionName`). Deleting an
  * exception deletes its thresholds.
  */
-import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
+import {
+  escalationPolicyField,
+  idField,
+  lookup,
+  maxLength,
+  pickedBy,
+  refersTo,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea, tagOptions } from '../manifest.ts';
 
 const STATUS = {
@@ -108,20 +117,7 @@ export const emExceptions = defineArea({
     seen('occurrences', 'Occurrences', 'number'),
     seen('firstSeen', 'First seen', 'datetime'),
     seen('lastSeen', 'Last seen', 'datetime'),
-    refersTo(
-      'EMEscalationPolicy',
-      pickedBy(
-        'escalationPolicyName',
-        'Escalation policy',
-        'p.name',
-        'escalationPolicyId',
-        'em-escalation-policies',
-        {
-          type: 'combobox',
-          validations: [],
-        },
-      ),
-    ),
+    escalationPolicyField({ validations: [] }),
     {
       // The threshold form reads the exception's name under this key when it prefills.
       key: 'exceptionName',
