@@ -1,8 +1,8 @@
 /**
  * Migrations that shipped as one file and were later split into several, so that each area's
- * tables are created in the area's own folder. A database that ran the old file has, in effect,
- * run the new ones: before the runner reads the history, the old name is replaced by the new names
- * in its place — the same run time, and ids right after the old one's (later entries move up), so
+ * tables are created in the area's own folder and the shared mapping engine only by platform
+ * migrations. A database that ran the old file has, in effect, run the new ones: before the runner
+ * reads the history, the old name is replaced by the new names in its place — the same run time, and ids right after the old one's (later entries move up), so
  * the history reads, in the runner's order (run time, then id), as if the new files had always
  * been there. The new files together create exactly what the old one did.
  */
@@ -14,6 +14,11 @@ export const SPLIT_MIGRATIONS: Readonly<Record<string, readonly string[]>> = {
     '1700000002000_pages',
     '1700000002010_reservations',
     '1700000002020_preset-records',
+  ],
+  // The pages' and the presets' delete procedures taking a bigint id, each now in its area's folder.
+  '1700000003000_delete-ids-bigint': [
+    '1700000003000_page-delete-ids-bigint',
+    '1700000003010_preset-delete-ids-bigint',
   ],
   // The first record forms (pages, interceptions, presets, reservations) and the languages.
   '1700000004000_forms': [
@@ -41,6 +46,18 @@ export const SPLIT_MIGRATIONS: Readonly<Record<string, readonly string[]>> = {
     '1700000009685_merchant-options',
     '1700000009690_merchant-included-items',
     '1700000009695_merchant-offices',
+  ],
+  // The insurance area's first migration, which also generalised the mapping engine's targets and
+  // added the customer reservations' map kind: each now in the folder that owns it.
+  '1700000010400_insurance': [
+    '1700000010390_map-targets',
+    '1700000010395_customer-reservation-mapping',
+    '1700000010400_insurance-policies',
+  ],
+  // The evidence column for the pick-up places' (mapping engine) and the policies' map candidates.
+  '1700000010901_insurance-map-evidence': [
+    '1700000010901_pickup-map-evidence',
+    '1700000010902_insurance-candidate-evidence',
   ],
 };
 
