@@ -111,7 +111,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await waitForForm(page);
       await expectNoSeriousViolations(page, 'the new page form');
       // Saved empty: the summary at the top and the messages under the fields.
-      await toolbarButton(page, 'Save').click();
+      await toolbarButton(page, 'Save and close').click();
       await expect(formErrors(page)).toBeVisible();
       await expectNoSeriousViolations(page, 'the new page form with its errors');
 

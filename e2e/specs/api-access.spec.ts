@@ -56,19 +56,25 @@ test('an account key is made by the server, shown once and stored as its hash on
   await expect(keyField).toHaveValue('');
   await expect(page.getByRole('button', { name: /Generate new key/ })).toHaveCount(0);
 
-  await toolbarButton(page, 'Save').click();
+  // A create form offers Save and close only: the key is shown before the form leaves.
+  await expect(toolbarButton(page, 'Save')).toHaveCount(0);
+  await toolbarButton(page, 'Save and close').click();
   const key = await takeKeyFromDialog(page);
-  await page.waitForURL(/\/accountapikey\/edit\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect(page.getByRole('heading', { level: 1, name: `Edit API key #${id}` })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/accountapikey/list');
+  const [created] = await query<{ id: number }>('SELECT id FROM account_api_keys WHERE account_name = $1', [
+    account,
+  ]);
+  if (!created) throw new Error(`the key of ${account} was not stored`);
+  const { id } = created;
 
   const row = await stored(id, key);
   expect(row.hash).toBe(sha256(key));
   expect(row.holdsKey).toBe(false);
 
   // Reopened, the record shows the hash and nothing of the key.
-  await page.reload();
+  await page.goto(`/accountapikey/edit/${id}`);
   await waitForForm(page);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit API key #${id}` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: KEY_FIELD })).toHaveValue(sha256(key));
   expect(await page.content()).not.toContain(key);
 
@@ -106,7 +112,7 @@ test('an invalid OpenAPI document is refused under its field and the form keeps 
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/OpenApiDocument') && r.request().method() === 'POST',
   );
-  await toolbarButton(page, 'Save').click();
+  await toolbarButton(page, 'Save and close').click();
   expect((await answer).status()).toBe(400);
   // Under the field (and in the summary at the top of the form).
   const fieldError = page.locator('.mantine-InputWrapper-error', { hasText: 'Not an OpenAPI 3 document.' });

@@ -1,10 +1,11 @@
 /**
  * The generic record form on Pages:
- * create, edit, save (stays and reloads), save and close (return order), discard, validation
- * messages, tabs in the URL hash, the detail view and the 428 page.
+ * create (offers Save and close, not Save), edit, save (stays and reloads), save and close (return
+ * order), discard, validation messages, tabs in the URL hash, the detail view and the 428 page.
  */
 import { expect } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
+import { query } from '../support/db.ts';
 import {
   createPage,
   pageRow,
@@ -18,26 +19,34 @@ import { storageStateOf, test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
 
-test('create: a new page is saved and opens at its edit page', async ({ page }) => {
+test('create: a new page offers Save and close only; saved, it opens for editing with Save', async ({
+  page,
+}) => {
   const name = `Created ${Date.now()}`;
   await page.goto('/page/create');
   await waitForForm(page);
-  await expect(toolbar(page).getByRole('button')).toHaveText(['Save', 'Save and close', 'Discard changes']);
+  // Save (stay on the form) needs a record that exists: a create form offers Save and close only.
+  await expect(toolbar(page).getByRole('button')).toHaveText(['Save and close', 'Discard changes']);
+  await expect(toolbarButton(page, 'Save')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'URL' }).fill(`/e2e/created-${Date.now()}`);
   await pickOption(page, 'Language', 'de - German');
   await pickOption(page, 'Status', 'Draft');
-  await toolbarButton(page, 'Save').click();
-  await page.waitForURL(/\/page\/edit\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  await waitForForm(page);
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
-  expect(await pageRow(id)).toMatchObject({
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL((url) => url.pathname === '/page/list');
+  const [created] = await query<{ id: number }>('SELECT id FROM pages WHERE name = $1', [name]);
+  if (!created) throw new Error(`the page ${name} was not stored`);
+  expect(await pageRow(created.id)).toMatchObject({
     name,
     languageCode: 'de',
     status: 'draft',
     updatedBy: ACCOUNTS.admin.email,
   });
+  // The same record, opened for editing, now offers Save.
+  await page.goto(`/page/edit/${created.id}`);
+  await waitForForm(page);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expect(toolbar(page).getByRole('button')).toHaveText(['Save', 'Save and close', 'Discard changes']);
 });
 
 test('edit: Save stays on the form and reloads the saved record', async ({ page }) => {
@@ -130,7 +139,7 @@ test('validation messages show under the fields and in a summary at the top, and
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/pages') posted = true;
   });
-  await toolbarButton(page, 'Save').click();
+  await toolbarButton(page, 'Save and close').click();
   await expect(formErrors(page)).toContainText('Please fill up all required field');
   await expect(alertModal(page)).toHaveCount(0);
   await expect(formErrors(page)).toContainText('Name: This field is required');
@@ -179,7 +188,7 @@ test('the editor may edit but has no bulk edit or publish', async ({ browser }) 
   const page = await context.newPage();
   await page.goto('/page/create');
   await waitForForm(page);
-  await expect(toolbarButton(page, 'Save')).toBeVisible();
+  await expect(toolbarButton(page, 'Save and close')).toBeVisible();
   await page.goto('/page/bulkedit');
   await expect(page.getByText('Please contact your administrator.')).toBeVisible();
   await context.close();

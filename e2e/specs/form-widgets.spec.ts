@@ -241,7 +241,7 @@ test('empty non-text values go as null, text as empty; rules of both formats sho
   const { payload } = await openWidgetForm(page);
   await page.getByRole('textbox', { name: 'Title' }).fill('Bad#title');
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill('A1');
-  await toolbarButton(page, 'Save').click();
+  await toolbarButton(page, 'Save and close').click();
   // Both values are there, only not valid: the summary says so, not that a field is missing.
   await expect(formErrors(page)).toContainText('Please correct the values that are not valid');
   await expect(formErrors(page)).not.toContainText('Please fill up all required field');

@@ -30,11 +30,15 @@ test('a new menu is built, nested, reordered and saved', async ({ page }) => {
   await item(page, 'Menu Name').press('Delete');
   await expect(item(page, 'Menu Name')).toBeVisible();
 
-  await toolbarButton(page, 'Save').click();
-  await page.waitForURL(/\/menu\/edit\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
-  await waitForForm(page);
+  // A new menu is saved and closed (a create form offers no Save), then opened for editing.
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL((url) => url.pathname === '/menu/list');
+  const [created] = await query<{ id: number }>('SELECT id::int AS id FROM menus WHERE name = $1', [name]);
+  if (!created) throw new Error(`the menu ${name} was not stored`);
+  const { id } = created;
   expect(outline((await storedMenu(id)).content)).toBe('Menu Name');
+  await page.goto(`/menu/edit/${id}`);
+  await waitForForm(page);
 
   // Add: a sibling and a submenu, renamed and linked.
   await item(page, 'Menu Name').click();

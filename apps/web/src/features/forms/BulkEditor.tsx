@@ -73,7 +73,7 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
   });
 
   const visible = formToolbar({
-    hasId: false,
+    mode: 'bulkupdate',
     fields,
     canSave: holds(rights, screen.rights.bulkEdit ?? screen.presetRight),
     canPublish: false,

@@ -251,23 +251,42 @@ describe('record form: create mode', () => {
         : undefined,
     );
 
-  it('starts from the query string, POSTs and moves to the new record’s edit page', async () => {
+  it('starts from the query string, offers only Save and close, POSTs and returns to the list', async () => {
     const api = createApi();
     const { router } = renderScreen(pageScreen('create'), api, { route: '/page/create?name=From%20link' });
     const name = await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
     expect(name).toHaveValue('From link');
     expect(screen.queryByRole('textbox', { name: 'Id' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Public' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/page/edit/12'));
+    // Save (stay on the form) and Public need a record that exists; a create form offers neither.
+    const toolbar = screen.getByRole('toolbar', { name: 'Form actions' });
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Save and close', 'Discard changes']);
+    await userEvent.click(screen.getByRole('button', { name: 'Save and close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/list'));
+    expect(api.sent('POST')).toHaveLength(1);
     const body = api.sent('POST')[0]?.options?.body as { values: { mapkey: string; value: unknown }[] };
     expect(body.values.find((v) => v.mapkey === 'rowVersion')).toBeUndefined();
     expect(body.values).toEqual(
       expect.arrayContaining([
+        { mapkey: 'name', value: 'From link' },
         { mapkey: 'status', value: null },
         { mapkey: 'contentHtml', value: '' },
       ]),
     );
+  });
+
+  it('Enter in a field does what Save and close does: POSTs once and returns to the list', async () => {
+    const api = createApi();
+    const { router } = renderScreen(pageScreen('create'), api);
+    const name = await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
+    await userEvent.type(name, 'Typed{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/page/list'));
+    expect(api.sent('POST')).toHaveLength(1);
+    const body = api.sent('POST')[0]?.options?.body as { values: { mapkey: string; value: unknown }[] };
+    expect(body.values).toEqual(expect.arrayContaining([{ mapkey: 'name', value: 'Typed' }]));
   });
 
   it('shows the 428 page without a default preset', async () => {
@@ -278,10 +297,10 @@ describe('record form: create mode', () => {
     expect(await screen.findByText('Precondition Required')).toBeInTheDocument();
   });
 
-  it('hides Save and locks the fields without the Create right', async () => {
+  it('hides Save and close and locks the fields without the Create right', async () => {
     renderScreen(pageScreen('create'), createApi(), { rights: ['BMTools/Page/List'] });
     await screen.findByRole('textbox', { name: /Name/ }, { timeout: 4000 });
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAttribute('readonly');
   });
 

@@ -5,7 +5,7 @@ import { formToolbar, hiddenActions, viewToolbar } from './toolbarRules.ts';
 const editable = makeField('text');
 const locked = makeField('text', { cssClass: 'col-6 ReadOnly' });
 const base = {
-  hasId: true,
+  mode: 'edit' as const,
   fields: [editable],
   canSave: true,
   canPublish: true,
@@ -18,10 +18,40 @@ describe('formToolbar', () => {
     expect(formToolbar(base)).toEqual({ save: true, saveAndClose: true, publish: true, discard: true });
   });
 
-  it('shows no Public without an id, and no Save in a form of read-only fields', () => {
-    expect(formToolbar({ ...base, hasId: false }).publish).toBe(false);
-    expect(formToolbar({ ...base, hasId: false }).save).toBe(true);
+  it('offers only Save and close and Discard changes on a create form, until the record exists', () => {
+    expect(formToolbar({ ...base, mode: 'create' })).toEqual({
+      save: false,
+      saveAndClose: true,
+      publish: false,
+      discard: true,
+    });
+    expect(formToolbar({ ...base, mode: 'create', canSave: false })).toMatchObject({ saveAndClose: false });
+  });
+
+  it('offers Save, Save and close and Public on an existing record, Public only where allowed', () => {
+    expect(formToolbar(base)).toMatchObject({ save: true, saveAndClose: true, publish: true });
+    expect(formToolbar({ ...base, canPublish: false })).toMatchObject({
+      save: true,
+      saveAndClose: true,
+      publish: false,
+    });
+  });
+
+  it('keeps the bulk editor’s Save (Save changes) without an id, and never offers it Public', () => {
+    expect(formToolbar({ ...base, mode: 'bulkupdate' })).toEqual({
+      save: true,
+      saveAndClose: true,
+      publish: false,
+      discard: true,
+    });
+  });
+
+  it('shows no Save or Save and close in a form of read-only fields', () => {
     expect(formToolbar({ ...base, fields: [locked] })).toMatchObject({ save: false, saveAndClose: false });
+    expect(formToolbar({ ...base, mode: 'create', fields: [locked] })).toMatchObject({
+      save: false,
+      saveAndClose: false,
+    });
   });
 
   it('needs the save and publish rights and a publish action', () => {

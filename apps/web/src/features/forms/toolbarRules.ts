@@ -1,10 +1,12 @@
 /**
- * Which toolbar buttons a form shows: Save and Save and close
- * need at least one editable field and the create or edit right; Public (publish) needs an id, a
- * publish action in the preset and the Publish right; the view page's Edit needs the Edit right and
- * Back to list the List right. The preset's `hideToolbarActions` hides any of them by name.
+ * Which toolbar buttons a form shows: Save and close needs at least one editable field and the
+ * create or edit right; Save needs the same and a record that already exists (edit mode) or the bulk
+ * editor, so a create form offers only Save and close (and Discard changes) until the record is
+ * saved; Public (publish) needs an id, a publish action in the preset and the Publish right; the
+ * view page's Edit needs the Edit right and Back to list the List right. The preset's
+ * `hideToolbarActions` hides any of them by name.
  */
-import type { FormField } from '../../fields/formField.ts';
+import type { FormField, FormMode } from '../../fields/formField.ts';
 
 export type ToolbarAction = 'save' | 'saveAndClose' | 'publish' | 'discard' | 'edit' | 'back';
 
@@ -36,7 +38,11 @@ const hasEditableField = (fields: readonly FormField[]): boolean =>
   fields.some((f) => !f.readOnly && f.type !== 'spacer' && f.type !== 'jsonview');
 
 export interface FormToolbarInput {
-  hasId: boolean;
+  /**
+   * `create`: a new record, without an id yet; `edit`: an existing record; `bulkupdate`: the bulk
+   * editor, whose Save (Save changes) applies the marked fields and stays to show the results.
+   */
+  mode: Exclude<FormMode, 'view'>;
   fields: readonly FormField[];
   canSave: boolean;
   canPublish: boolean;
@@ -49,10 +55,12 @@ export type ToolbarVisibility = Record<'save' | 'saveAndClose' | 'publish' | 'di
 export function formToolbar(input: FormToolbarInput): ToolbarVisibility {
   const hidden = hiddenActions(input.hide);
   const editable = hasEditableField(input.fields) && input.canSave;
+  const hasId = input.mode === 'edit';
   return {
-    save: editable && !hidden.has('save'),
+    // Save stays on the form; on a create form there is nothing to stay on until the record exists.
+    save: editable && input.mode !== 'create' && !hidden.has('save'),
     saveAndClose: editable && !hidden.has('saveAndClose'),
-    publish: input.hasId && input.hasPublishAction && input.canPublish && !hidden.has('publish'),
+    publish: hasId && input.hasPublishAction && input.canPublish && !hidden.has('publish'),
     discard: !hidden.has('discard'),
   };
 }

@@ -101,7 +101,7 @@ export function useRecordFormController({
 
   const canSave = holds(rights, isCreate ? screen.rights.create : screen.rights.edit);
   const visible = formToolbar({
-    hasId: !isCreate,
+    mode: isCreate ? 'create' : 'edit',
     fields,
     canSave,
     canPublish: holds(rights, screen.rights.publish),
@@ -139,9 +139,14 @@ export function useRecordFormController({
       controller.discard();
       leave();
     },
-    /** Enter in a field saves where Save shows. */
+    /**
+     * Enter in a field does what the toolbar's save button does: Save where it shows (edit mode:
+     * save, stay and reload), else Save and close (create mode, which offers no Save: save and
+     * return, as that button does). A key never saves in a way no visible button would.
+     */
     submit: () => {
       if (visible.save) void save(false);
+      else if (visible.saveAndClose) void save(true);
     },
     /** The prompt before leaving with unsaved changes; rendered by the view. */
     unsavedChangesDialog: guard.dialog,
