@@ -172,3 +172,53 @@ describe('evaluation on independent names (a slice)', () => {
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
 });
+
+describe('the kinds’ phrases', () => {
+  // The catalogue's words are read through the phrases (1700000011210_kind-phrases-refresh.sql):
+  // changing a phrase re-reads them at once, with no refresh to remember.
+  const wordsOf = async (id: number) =>
+    (
+      await database.db.query<{ word: string }>(
+        `SELECT DISTINCT word FROM pricewatch_kind_words WHERE kind = 'supplier' AND record_id = $1`,
+        [id],
+      )
+    ).rows.map((r) => r.word);
+
+  // A word as the catalogue keeps it (folded, spelled as the comparison spells it).
+  const kept = async (word: string) =>
+    (await database.db.query<{ word: string }>(`SELECT word FROM map_name_words('supplier', $1)`, [word]))
+      .rows[0]?.word;
+
+  it('re-reads the catalogue’s words when a phrase is added, changed or removed', async () => {
+    // A catalogue supplier and a word of its name as written (a phrase matches the written word).
+    const { rows } = await database.db.query<{ id: number; raw: string; word: string }>(
+      `SELECT n.id, w.raw, w.word
+         FROM pricewatch_suppliers s,
+              map_kind_catalogue_names('supplier', array[s.id]) n, map_name_words('supplier', n.name) w
+        WHERE w.raw ~ '^[a-z]{5,}$' AND NOT EXISTS (SELECT 1 FROM map_kind_phrases p WHERE p.phrase = w.raw)
+        ORDER BY s.id LIMIT 1`,
+    );
+    const { id, raw, word } = rows[0] as { id: number; raw: string; word: string };
+    expect(await wordsOf(id)).toContain(word);
+
+    await database.db.query(
+      `INSERT INTO map_kind_phrases (kind, phrase, replacement) VALUES ('supplier', $1, 'zzphrase')`,
+      [raw],
+    );
+    const one = await kept('zzphrase');
+    expect(await wordsOf(id)).toContain(one);
+    expect(await wordsOf(id)).not.toContain(word);
+
+    await database.db.query(
+      `UPDATE map_kind_phrases SET kind = '*', replacement = 'zzevery' WHERE phrase = $1`,
+      [raw],
+    );
+    const every = await kept('zzevery');
+    expect(await wordsOf(id)).toContain(every);
+    expect(await wordsOf(id)).not.toContain(one);
+
+    await database.db.query(`DELETE FROM map_kind_phrases WHERE phrase = $1`, [raw]);
+    expect(await wordsOf(id)).toContain(word);
+    expect(await wordsOf(id)).not.toContain(every);
+  });
+});
