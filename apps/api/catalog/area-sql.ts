@@ -55,7 +55,7 @@ import { referenceIdFields } from './relations.ts';
 /** One database object of an area: `sql` is the whole statement that creates it. */
 export interface SqlObject {
   name: string;
-  kind: 'view' | 'function';
+  kind: 'view' | 'function' | 'trigger';
   sql: string;
 }
 

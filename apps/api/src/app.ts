@@ -28,6 +28,8 @@ import { loopbackHost } from './http/loopback-host.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spa } from './http/spa.ts';
+import { journalRoutes } from './journal/journal-routes.ts';
+import { writeContext } from './journal/write-context.ts';
 import { listRoutes } from './lists/list-routes.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import type { AutoMapJobs } from './mapping/auto-map-jobs.ts';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Whether a token's account is still active; shared so the hub's announcements clear its cache.
   const sessions = sessionChecker(db);
+  // Before access control, so every later hook and handler runs in the request's write context.
+  await app.register(writeContext);
   await app.register(accessControl, { db, verify: deps.verify, sessions });
   await apiDocsRoutes(app, config.apiDocs);
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
@@ -142,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mapRoutes, { db });
   await app.register(autoMapRoutes, { db, jobs: deps.autoMap });
   await app.register(recordRoutes, { db, registry: deps.registry, config });
+  await app.register(journalRoutes, { db, registry: deps.registry });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(exportRoutes, {

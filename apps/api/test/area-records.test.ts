@@ -1,7 +1,8 @@
 /**
  * Generated per-area API tests: every area module that gives a sample record is created, read,
- * listed, edited (and refused on a stale version), deleted and refused to a role without the right,
- * over real HTTP. A new area is covered by giving its manifest a `sample`.
+ * listed, edited (and refused on a stale version), its edit found in the record's History and
+ * reverted (asked first once the record moved on), deleted, restored from the deleted records, and
+ * refused to a role without the right, over real HTTP. A new area is covered by giving its manifest a `sample`.
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,15 @@ import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 type Scalar = string | number | boolean | null;
+
+interface HistoryEntry {
+  id: number;
+  recordId: number;
+  action: string;
+  by: string;
+  revertible: boolean;
+  changes: { column: string; key: string | null; label: string; before: unknown; after: unknown }[];
+}
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -124,11 +134,59 @@ describe.each(chosen.map((a) => [a.entity, a] as const))('area %s', (_name, area
         values: saveValues({ [text.key]: 'Lost edit', rowVersion: stored.body.rowVersion }),
       });
       expect(stale.status).toBe(409);
+
+      // The record journal: the edit is in the History, from the field's value to the edit's, and
+      // reverting it puts the value back through the area's own update.
+      const history = await call('admin', 'GET', `${area.api}/${id}/history`);
+      expect(history.status, JSON.stringify(history.body)).toBe(200);
+      const [edit, create] = history.body.entries as HistoryEntry[];
+      expect(create?.action).toBe('create');
+      expect(edit).toMatchObject({ action: 'update', by: 'admin@bmtools.local', revertible: true });
+      expect(edit?.changes.find((c) => c.key === text.key)).toMatchObject({
+        label: text.label,
+        before: sample[text.key] ?? null,
+        after: 'Edited by the area test',
+      });
+      const now = (await call('admin', 'GET', `${area.api}/${id}`)).body;
+      const reverted = await call('admin', 'POST', `${area.api}/${id}/history/${edit?.id}/revert`, {
+        rowVersion: now.rowVersion,
+      });
+      expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+      const back = (await call('admin', 'GET', `${area.api}/${id}`)).body;
+      expect(back[text.key] ?? null).toEqual(sample[text.key] ?? null);
+      // The record moved on since that change: asked first, then reverted when confirmed.
+      const again = await call('admin', 'POST', `${area.api}/${id}/history/${edit?.id}/revert`, {
+        rowVersion: back.rowVersion,
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.current).toMatchObject({ rowVersion: back.rowVersion });
+      const confirmed = await call('admin', 'POST', `${area.api}/${id}/history/${edit?.id}/revert`, {
+        rowVersion: back.rowVersion,
+        confirm: true,
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(
+        ((await call('admin', 'GET', `${area.api}/${id}/history`)).body.entries as HistoryEntry[])[0],
+      ).toMatchObject({
+        action: 'revert',
+      });
     }
 
     if (objectNames(area).delete) {
       expect((await call('admin', 'DELETE', `${area.api}/${id}`)).status).toBe(200);
       expect((await call('admin', 'GET', `${area.api}/${id}`)).status).toBe(404);
+
+      // A deleted record is listed as deleted and put back as it was, with its id.
+      const deleted = await call('admin', 'GET', `${area.api}/history/deleted`);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      const gone = (deleted.body.entries as HistoryEntry[]).find((e) => e.recordId === id);
+      expect(gone?.action).toBe('delete');
+      const restored = await call('admin', 'POST', `${area.api}/history/${gone?.id}/restore`);
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+      expect((await call('admin', 'GET', `${area.api}/${id}`)).status).toBe(200);
+      expect((await call('admin', 'POST', `${area.api}/history/${gone?.id}/restore`)).status).toBe(409);
+      expect((await call('mapper', 'GET', `${area.api}/history/deleted`)).status).toBe(403);
+      expect((await call('admin', 'DELETE', `${area.api}/${id}`)).status).toBe(200);
     }
   });
 

@@ -6,6 +6,8 @@
  * - A view is dropped and created again, so a changed field list may remove or reorder columns
  *   (CREATE OR REPLACE VIEW may only add columns at the end). A view something else depends on
  *   is not dropped with it: the DROP fails and the caller's transaction with it, loudly.
+ * - A trigger (the record journal's, catalog/journal.ts) is replaced in place: its `sql` is
+ *   CREATE OR REPLACE TRIGGER, named after its table.
  * - A procedure is replaced in place (its `sql` is CREATE OR REPLACE FUNCTION): the signature is
  *   always `(vals jsonb, actor text) RETURNS jsonb`, so only the body changes, and replacing keeps
  *   its owner, grants and identity, and a call running in another session is never without it.
@@ -29,6 +31,7 @@ export async function applyAreaSql(client: pg.PoolClient, objects: readonly SqlO
   const { rows } = await client.query<{ name: string; hash: string | null; present: boolean }>(
     `SELECT o.name, a.hash,
             CASE o.kind WHEN 'view' THEN to_regclass(quote_ident(o.name)) IS NOT NULL
+                        WHEN 'trigger' THEN EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgname = o.name)
                         ELSE to_regprocedure(quote_ident(o.name) || '(jsonb, text)') IS NOT NULL END AS present
        FROM unnest($1::text[], $2::text[]) AS o (name, kind)
        LEFT JOIN area_sql a ON a.name = o.name`,
@@ -43,7 +46,7 @@ export async function applyAreaSql(client: pg.PoolClient, objects: readonly SqlO
     const name = quoteIdent(object.name);
     if (object.kind === 'view') {
       await client.query(`DROP VIEW IF EXISTS ${name}`);
-    } else if (before?.present) {
+    } else if (object.kind === 'function' && before?.present) {
       const { rows: existing } = await client.query<{ args: string[] | null; result: string }>(
         `SELECT proargnames AS args, pg_get_function_result(oid) AS result
            FROM pg_proc WHERE oid = to_regprocedure($1)`,

@@ -16,6 +16,7 @@ import { AUTOMAP_QUEUE } from '../db/automap-queue.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { bossOptions, STOP_MS, stopBoss, within } from '../db/export-queue.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
+import { markJobWrite } from '../journal/write-context.ts';
 import { raiseNotification } from '../notifications/notification-store.ts';
 
 type AutoMapPhase = 'plan' | 'apply' | 'undo';
@@ -122,6 +123,7 @@ async function apply(db: Db, run: RunRow): Promise<boolean> {
           ORDER BY confidence DESC, merchant_record_id LIMIT $3 FOR UPDATE SKIP LOCKED`,
         [run.id, run.threshold, CHUNK],
       );
+      await markJobWrite(client, { actor: by, action: 'map', source: `auto-map run ${run.id}` });
       for (const item of rows) {
         const { rows: answer } = await client.query<{ result: string }>(
           'SELECT map_auto_apply($1, $2, $3, $4, $5, $6) AS result',
@@ -159,6 +161,7 @@ async function undo(db: Db, run: RunRow): Promise<boolean> {
           ORDER BY merchant_record_id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [run.id, CHUNK],
       );
+      await markJobWrite(client, { actor: by, action: 'undo', source: `auto-map run ${run.id}` });
       for (const { merchant_record_id } of rows) {
         const { rows: answer } = await client.query<{ result: string }>(
           'SELECT map_auto_undo($1, $2, $3, $4) AS result',

@@ -10,7 +10,8 @@
  *    request names must be exactly it, so a client's `storeProcedure` is never executed as given
  *    (`registeredProcedure`; an export's cancel runs a fixed statement and names none);
  * 3. it runs in a transaction with the actor from the token, retried once on a serialization
- *    failure or deadlock, a second one being a 409 (`inWriteTransaction`);
+ *    failure or deadlock, a second one being a 409 (`inWriteTransaction`); the transaction names
+ *    the actor, action and source for the record journal (journal/write-context.ts);
  * 4. PostgreSQL refusals are mapped here and only here, into HttpErrors whose body is
  *    `{message, errors?, current?}` like every other refusal (`mapDatabaseError`). Connection-class
  *    errors pass through untouched: the app's error handler answers them with 503;
@@ -22,6 +23,7 @@ import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/e
 import { quoteIdent } from '../../catalog/identifiers.ts';
 import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
+import { markWrite } from '../journal/write-context.ts';
 
 /** The writes of a catalogue entity's records. */
 type RecordAction = Extract<
@@ -138,7 +140,10 @@ export async function inWriteTransaction<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await withTransaction(db, work);
+      return await withTransaction(db, async (client) => {
+        await markWrite(client, action);
+        return work(client);
+      });
     } catch (error) {
       if (isRetryable(error) && attempt < 2) continue;
       throw mapDatabaseError(error, entity, action);
