@@ -30,6 +30,7 @@ function routesOf(area: Area): AppRoute[] {
     references: area.references,
     related: area.related,
     search: area.search,
+    history: area.history,
   });
 }
 

@@ -15,6 +15,7 @@ import {
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest, MenuGroup } from '../areas/manifest.ts';
 import { searchKeysOf } from './entities/index.ts';
+import { isJournalled } from './journal.ts';
 import { routeReferencesOf, routeRelatedOf } from './relations.ts';
 
 /** The labels of an area's searchable fields, as its list's search box names them. */
@@ -52,6 +53,8 @@ export interface EntityArea {
   related?: readonly RouteRelated[] | undefined;
   /** The labels of the fields its list searches (the list's `q`), from the fields declared searchable. */
   search?: readonly string[] | undefined;
+  /** Its records' changes are journalled (catalog/journal.ts): its view shows their History. */
+  history?: boolean | undefined;
 }
 
 interface ToolArea {
@@ -100,6 +103,7 @@ export const AREAS: readonly Area[] = AREA_INDEX.map(
           references: routeReferencesOf(a.entity),
           related: routeRelatedOf(a.entity),
           search: searchLabelsOf(a),
+          history: isJournalled(a),
         },
 );
 

@@ -1,5 +1,5 @@
 /**
- * The record journal, derived from the manifests (docs/adr/0027-record-journal.md): which tables
+ * The record journal, derived from the manifests (docs/adr/0028-record-journal.md): which tables
  * are journalled, by which trigger, and how a journalled column reads on a record's History.
  *
  * Every area whose records people change (any action besides List and View) gets the trigger
@@ -34,8 +34,9 @@ const secretColumns = (area: EntityManifest): string[] =>
     .filter(({ field }) => field.form?.type === 'keygenerator')
     .map(({ column }) => column);
 
-/** Whether people change the area's records (anything besides reading them). */
-const isWritten = (area: EntityManifest): boolean =>
+/** Whether the area's records are journalled: it has a table and people change its records. */
+export const isJournalled = (area: EntityManifest): boolean =>
+  area.table !== undefined &&
   area.actions.some((action) => action !== 'List' && action !== 'View' && action !== 'GetMap');
 
 export interface JournalledArea {
@@ -50,7 +51,7 @@ export interface JournalledArea {
 
 export const journalledAreas = (): JournalledArea[] =>
   AREA_INDEX.flatMap((area) => {
-    if (area.kind !== 'entity' || area.table === undefined || !isWritten(area)) return [];
+    if (area.kind !== 'entity' || area.table === undefined || !isJournalled(area)) return [];
     const columns = new Map<string, { key: string; label: string }>();
     for (const { field, key, column } of storedColumns(area)) {
       if (!columns.has(column)) columns.set(column, { key, label: field.label });

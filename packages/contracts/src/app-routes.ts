@@ -66,6 +66,8 @@ export interface AppRoute {
   references?: RouteReference[] | undefined;
   /** On a view screen: the lists of other areas' records that refer to the one shown. */
   related?: RouteRelated[] | undefined;
+  /** On a view screen: its records' changes are journalled, and the view shows their History. */
+  history?: boolean | undefined;
   /**
    * On a list screen: the labels of the fields its search box looks in (the list endpoint's `q`).
    * Absent: the list has no search box.
@@ -143,6 +145,7 @@ export const appRouteSchema = z.object({
     )
     .optional(),
   search: z.array(z.string().min(1)).optional(),
+  history: z.boolean().optional(),
 });
 
 export const appRoutesSchema = z.object({
@@ -197,6 +200,8 @@ export interface EntityRouteSource {
   references?: readonly RouteReference[] | undefined;
   /** Other areas' lists of the records referring to one of its records: its view shows them. */
   related?: readonly RouteRelated[] | undefined;
+  /** Its records' changes are journalled: its view shows their History. */
+  history?: boolean | undefined;
   /** The labels of the fields its list searches (`q`); absent or empty: no search. */
   search?: readonly string[] | undefined;
 }
@@ -221,6 +226,7 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       ? { references: [...area.references] }
       : {}),
     ...(kind === 'view' && area.related && area.related.length > 0 ? { related: [...area.related] } : {}),
+    ...(kind === 'view' && area.history ? { history: true } : {}),
     ...(kind === 'list' && area.search && area.search.length > 0 ? { search: [...area.search] } : {}),
   }));
 }

@@ -1,5 +1,5 @@
 -- Up Migration
--- The record journal (docs/adr/0027-record-journal.md): every change a person makes to an area's
+-- The record journal (docs/adr/0028-record-journal.md): every change a person makes to an area's
 -- record through the write path (create, edit, bulk edit, delete, publish, map actions, revert,
 -- restore) is a row here: who, when, from which screen or job, and which columns went from what to
 -- what. A trigger on each area's table writes it (`bm_journal`); the triggers themselves are

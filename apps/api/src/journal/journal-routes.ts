@@ -1,6 +1,6 @@
 /**
  * A record's history, its revert, and the restore of a deleted record, for every journalled area
- * (docs/adr/0027-record-journal.md):
+ * (docs/adr/0028-record-journal.md):
  * - `GET {api}/:id/history` (View or Edit right): the record's changes, newest first, each column
  *   named by its field's label, with whether it can be reverted;
  * - `POST {api}/:id/history/:entryId/revert` (Edit right) `{rowVersion, confirm?}`: puts the fields

@@ -1,5 +1,5 @@
 /**
- * Who is writing, and from where, for the record journal (docs/adr/0027-record-journal.md). Each
+ * Who is writing, and from where, for the record journal (docs/adr/0028-record-journal.md). Each
  * request runs in its own context (AsyncLocalStorage); the write path, opening a write's
  * transaction, names the actor (the signed-in person), the action and the source for it
  * (`markWrite`), and the journal's triggers read them. A job names its own (`markJobWrite`).

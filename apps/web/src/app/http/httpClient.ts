@@ -12,6 +12,9 @@ import { withTimeout } from './withTimeout.ts';
 
 export const LOG_PATH = '/api/logs';
 
+/** The screen a write is made on, as the journal keeps it: the path, without the query, at most 200 characters. */
+const screenOf = (location: Pick<Location, 'pathname'>): string => location.pathname.slice(0, 200);
+
 /** A path of this site (`/api/…`), or an absolute URL of the page's own origin. */
 function isThisSite(path: string): boolean {
   if (isOwnPath(path)) return true;
@@ -72,9 +75,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   // Content-Type only with a body: a bodiless PUT or DELETE declared as JSON is refused as empty JSON.
-  const headersFor = (token: string, withBody = true): Record<string, string> => ({
+  // A write names the screen it was made on, which the record journal keeps as its source.
+  const headersFor = (token: string, withBody = true, write = false): Record<string, string> => ({
     Accept: 'application/json',
     ...(withBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(write && globalThis.location?.pathname ? { 'X-BM-Screen': screenOf(globalThis.location) } : {}),
     Authorization: `Bearer ${token}`,
   });
 
@@ -151,7 +156,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const response = doFetch(path, {
         method,
-        headers: headersFor(token, options.body !== undefined),
+        headers: headersFor(token, options.body !== undefined, method !== 'GET'),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'omit',
         signal: controller.signal,

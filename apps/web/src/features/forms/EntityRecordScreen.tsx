@@ -48,6 +48,7 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     listLabel: route.label,
     references: route.references,
     related: route.related,
+    history: route.history,
   };
   return (
     <Suspense

@@ -1,6 +1,6 @@
 /**
  * The detail view page: the record read-only, in the preset's tabs, with Edit, Public
- * (only with an id) and Back to list.
+ * (only with an id) and Back to list; under it the records that refer to it and its History.
  */
 import type { PresetDefinition } from '@bm/contracts';
 import { Box, Button, Grid, LoadingOverlay } from '@mantine/core';
@@ -12,6 +12,7 @@ import { buildFormFields, type FormField } from '../../fields/formField.ts';
 import { holds } from '../access/screenRights.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { fieldLinkOf, linkOf, referenceLinks } from '../grid/referenceLinks.ts';
+import { RecordHistory } from '../history/RecordHistory.tsx';
 import { RelatedLists } from '../relations/RelatedLists.tsx';
 import { FieldReadout } from './FieldReadout.tsx';
 import { FormHeader, listOf } from './FormHeader.tsx';
@@ -24,7 +25,7 @@ import { type RecordScreen, screenHeading } from './recordScreen.ts';
 import { viewToolbar } from './toolbarRules.ts';
 import { useLeaveForm } from './useLeaveForm.ts';
 import { usePublish } from './usePublish.tsx';
-import { useRecord } from './useRecord.ts';
+import { rowVersionOf, useRecord } from './useRecord.ts';
 import { viewValues } from './viewValues.ts';
 
 export function RecordView({ screen, definition }: { screen: RecordScreen; definition: PresetDefinition }) {
@@ -96,6 +97,15 @@ export function RecordView({ screen, definition }: { screen: RecordScreen; defin
         {tabs.length > 0 ? <FormTabs tabs={tabs} render={(t) => grid(t.fields)} /> : grid(fields)}
         {id !== undefined && screen.related && screen.viewPath && (
           <RelatedLists related={screen.related} recordId={id} back={screen.viewPath(id)} />
+        )}
+        {id !== undefined && api && screen.history && (
+          <RecordHistory
+            api={api}
+            id={id}
+            rowVersion={rowVersionOf(record.data)}
+            canRevert={holds(rights, screen.rights.edit)}
+            onReverted={() => void record.refetch()}
+          />
         )}
       </RecordLoadState>
     </Box>

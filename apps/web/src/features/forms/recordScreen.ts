@@ -38,6 +38,8 @@ export interface RecordScreen {
   references?: readonly RouteReference[] | undefined;
   /** Other areas' records referring to this one: the view lists them below the record. */
   related?: readonly RouteRelated[] | undefined;
+  /** The record's changes are journalled: the view shows its History. */
+  history?: boolean | undefined;
 }
 
 /** The heading of a record screen: a page config's own name, else the record's (recordHeading). */
