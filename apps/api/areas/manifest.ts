@@ -16,6 +16,7 @@ import type {
   PresetSettings,
   RequiredParam,
   RowAction,
+  RuleSettings,
 } from '@bm/contracts';
 
 /** A field's storage and filter type; the catalogue entry's column type. */
@@ -96,8 +97,11 @@ interface ListSettings {
   hidden?: boolean;
 }
 
-/** How one field shows in the create, edit and view forms (the preset's field spec). */
-export interface FormSettings extends FormFieldSpec {
+/**
+ * How one field shows in the create, edit and view forms (the preset's field spec), with the
+ * business rules that depend on other values (`RuleSettings` of @bm/contracts, ADR 0027).
+ */
+export interface FormSettings extends FormFieldSpec, RuleSettings {
   /** Shown on the edit and view forms but never on create (e.g. the id). */
   notOnCreate?: boolean;
   /** Offered by the bulk editor, without its rules. */

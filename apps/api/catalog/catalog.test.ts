@@ -97,4 +97,39 @@ describe('the catalogue', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it('every lookup a business rule reads takes the filters the form reads it with (ADR 0027)', () => {
+    // A `related` field's row is read through its lookup by its value column (`?id=…`), and the
+    // params `sourceParams` name are the lookup's filters, or the server could not check the
+    // filtered options: both must be declared filters of the lookup.
+    const byName = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
+    const lookupOf = (source: unknown) => {
+      const name = typeof source === 'string' ? /^\/api\/dropdowns\/([^/?]+)/.exec(source)?.[1] : undefined;
+      return name ? byName.get(name.toLowerCase()) : undefined;
+    };
+    let checked = 0;
+    for (const preset of DEFAULT_PRESETS) {
+      for (const column of preset.definition.definition) {
+        for (const spec of [column.edit, column.create] as Array<Record<string, unknown> | undefined>) {
+          if (!spec) continue;
+          const where = `${preset.rightName} ${column.mapKey}`;
+          if (typeof spec.related === 'string') {
+            checked++;
+            const filter = typeof spec.valueFieldName === 'string' ? spec.valueFieldName : 'id';
+            expect(
+              lookupOf(spec.source)?.filters?.[filter],
+              `${where} reads its row by ${filter}`,
+            ).toBeDefined();
+          }
+          const params = spec.sourceParams as Record<string, unknown> | undefined;
+          for (const [param, value] of Object.entries(params ?? {})) {
+            if (typeof value !== 'string' || !/^\{[^{}]+\.[^{}]+\}$/.test(value)) continue;
+            checked++;
+            expect(lookupOf(spec.source)?.filters?.[param], `${where} filters by ${param}`).toBeDefined();
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });

@@ -19,6 +19,12 @@ export interface FieldRule {
   bound?: number;
   /** min and max only: the smallest or largest number allowed. */
   limit?: number;
+  /**
+   * min and max only, for a bound written `{key}`: the form's value (or a related record's,
+   * `payment.amount`) the bound is read from. rulesInForm (form-conditions.ts) turns it into `limit`
+   * for the values at hand, and drops the rule while that value is not known.
+   */
+  limitFrom?: string;
   /** pattern only: the expression the whole value must match, run in linear time (safePattern). */
   pattern?: CompiledPattern;
   /** presetpart only: which part of a preset definition the JSON text is (preset-parts.ts). */
@@ -95,9 +101,12 @@ function entriesOf(source: RuleSource): Array<{ name: unknown; message: unknown;
   });
 }
 
-/** A number as a preset writes it: a finite number, or its digits (sign and decimals allowed). */
+/** A bound that names where it is read from: `{paymentAmount}`, `{payment.amount}`. */
+const BOUND_FROM = /^\{([^{}]+)\}$/;
+
+/** A number as a preset (or a lookup's numeric column) writes it: a finite number, or its digits (sign and decimals allowed). */
 const NUMBER_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
-function numberOf(raw: unknown): number | undefined {
+export function ruleNumber(raw: unknown): number | undefined {
   const n =
     typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER_TEXT.test(raw) ? Number(raw) : NaN;
   return Number.isFinite(n) ? n : undefined;
@@ -106,7 +115,7 @@ function numberOf(raw: unknown): number | undefined {
 function inputLimit(inputProps: unknown, key: 'min' | 'max'): number | undefined {
   if (typeof inputProps !== 'object' || inputProps === null || !Object.hasOwn(inputProps, key))
     return undefined;
-  return numberOf((inputProps as Record<string, unknown>)[key]);
+  return ruleNumber((inputProps as Record<string, unknown>)[key]);
 }
 
 /** The longest pattern a preset may give, and the longest value a pattern is tried on. */
@@ -139,7 +148,9 @@ export function parseFieldRules(source: RuleSource): FieldRule[] {
     if (!name) return [];
     const message = (typeof rawMessage === 'string' && rawMessage.trim()) || DEFAULT_RULE_MESSAGES[name];
     if (name === 'min' || name === 'max') {
-      const limit = numberOf(value) ?? inputLimit(source.inputProps, name);
+      const from = typeof value === 'string' ? BOUND_FROM.exec(value.trim())?.[1]?.trim() : undefined;
+      if (from) return [{ name, message, limitFrom: from }];
+      const limit = ruleNumber(value) ?? inputLimit(source.inputProps, name);
       return limit === undefined ? [] : [{ name, message, limit }];
     }
     if (name === 'presetpart') return isPresetPart(value) ? [{ name, message, part: value }] : [];
@@ -211,11 +222,11 @@ export function ruleAccepts(rule: FieldRule, value: unknown): boolean {
       return LETTERS.test(text);
     // A value that is not a number is outside every numeric range.
     case 'min': {
-      const n = numberOf(value);
+      const n = ruleNumber(value);
       return n !== undefined && (rule.limit === undefined || n >= rule.limit);
     }
     case 'max': {
-      const n = numberOf(value);
+      const n = ruleNumber(value);
       return n !== undefined && (rule.limit === undefined || n <= rule.limit);
     }
     case 'pattern':

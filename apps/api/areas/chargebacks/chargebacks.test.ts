@@ -4,11 +4,13 @@
  * another scheme; answering before opening), a payment lowered below its chargebacks, and the
  * rights of each role.
  */
+import { fillMessage, relatedScope } from '@bm/contracts';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
 import { demoShare } from '../../test/demo-share.ts';
 import type { TestServer } from '../../test/test-server.ts';
+import { AMOUNT_RULE, REASON_CODE_RULE } from './manifest.ts';
 
 const API = '/api/chargeBacks';
 let server: TestServer;
@@ -149,5 +151,69 @@ describe('rights', () => {
     );
     expect(rows[0]?.n).toBeGreaterThan(50 * (await demoShare(db)));
     expect(rows[0]?.wrong).toBe(0);
+  });
+});
+
+/**
+ * The rules the manifest declares (ADR 0027), said in its words: by the save's own check, with the
+ * payment read from the `card-payments` lookup as the form reads it, and by the table's trigger for
+ * a write the check cannot judge (an edit that does not send the payment), in the same words.
+ */
+describe('business rules in words', () => {
+  /** The payment as the form's rules read it: the lookup's row, as `payment.*`. */
+  async function paymentRow(id: number): Promise<Record<string, unknown>> {
+    const answer = await call('admin', 'GET', `/api/dropdowns/card-payments?id=${id}&pageSize=1`);
+    const rows = (answer.body as { data: Record<string, unknown>[] }).data;
+    expect(rows).toHaveLength(1);
+    return relatedScope('payment', rows[0]);
+  }
+
+  it('reads one payment by id with its scheme, and the reason codes of one scheme', async () => {
+    const maestro = await cardPayment('maestro', 1);
+    expect(await paymentRow(maestro.id)).toMatchObject({
+      'payment.id': maestro.id,
+      'payment.scheme': 'Mastercard',
+    });
+    const visa = await call('admin', 'GET', '/api/dropdowns/chargeback-reasons?scheme=Visa');
+    const codes = (visa.body as { data: { value: string }[] }).data;
+    expect(codes.map((c) => c.value).sort()).toEqual(
+      ['10.4', '10.5', '11.3', '12.5', '12.6.1', '13.1', '13.3', '13.6', '13.7'].sort(),
+    );
+  });
+
+  it("refuses a reason code of another scheme, naming the payment's scheme", async () => {
+    const visa = await cardPayment('visa', 4);
+    const words = fillMessage(REASON_CODE_RULE, await paymentRow(visa.id), '4837');
+    expect(words).toBe('The reason code 4837 is not a Visa reason code');
+    const refused = await call('admin', 'POST', API, { values: chargeback(visa.id, { reasonCode: '4837' }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ reasonCode: words });
+    // An edit sending the reason code alone: the table's trigger refuses it, in the same words.
+    const made = await call('admin', 'POST', API, { values: chargeback(visa.id, { amount: 5 }) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const alone = await edit(`${API}/${made.body.id}`, { reasonCode: '4837' });
+    expect(alone.status).toBe(400);
+    expect(alone.body).toMatchObject({ message: words, errors: { reasonCode: words } });
+  });
+
+  it("refuses an amount above the payment's, naming the payment's amount and currency", async () => {
+    const paid = await cardPayment('mastercard', 1);
+    const payment = await paymentRow(paid.id);
+    const words = fillMessage(AMOUNT_RULE, payment);
+    expect(words).toBe(
+      `The amount is at most the payment's amount (${paid.amount.toFixed(2)} ${String(payment['payment.currency'])})`,
+    );
+    const refused = await call('admin', 'POST', API, {
+      values: chargeback(paid.id, { reasonCode: '4853', amount: paid.amount + 0.01 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ amount: words });
+    const made = await call('admin', 'POST', API, {
+      values: chargeback(paid.id, { reasonCode: '4853', amount: 1 }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const alone = await edit(`${API}/${made.body.id}`, { amount: paid.amount + 1 });
+    expect(alone.status).toBe(400);
+    expect(alone.body).toMatchObject({ message: words, errors: { amount: words } });
   });
 });

@@ -9,6 +9,17 @@ import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 import { amountForm } from '../payments/manifest.ts';
 
+/**
+ * The chargeback's business rules read the payment it is about (ADR 0027): the payment field names
+ * its picked row `payment` (the `card-payments` lookup: amount, currency, card scheme), so the
+ * reason codes offered are that scheme's and the amount is at most the payment's, in the form
+ * before saving and in the save's 400 alike. The table's trigger (chargebacks_fit_payment) refuses
+ * the same in the same words for writes that do not come through the form, and also the sum of all
+ * of the payment's chargebacks.
+ */
+export const REASON_CODE_RULE = 'The reason code {value} is not a {payment.scheme} reason code';
+export const AMOUNT_RULE = "The amount is at most the payment's amount ({payment.amount} {payment.currency})";
+
 const STATUS: Tags = {
   open: { color: 'yellow', label: 'Open' },
   under_review: { color: 'blue', label: 'Under review' },
@@ -45,6 +56,7 @@ export const chargebacks = defineArea({
         // The payment's reference shows, and the disputed amount starts as the whole payment.
         changedEvent: '/api/payments/{value}',
         prefillFields: ['pspReference', 'amount'],
+        related: 'payment',
       }),
     ),
     {
@@ -54,7 +66,19 @@ export const chargebacks = defineArea({
       type: 'text',
       select: 'r.reservation_number',
     },
-    { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },
+    {
+      key: 'amount',
+      label: 'Amount',
+      type: 'decimal',
+      form: {
+        ...amountForm,
+        order: 3,
+        validations: [
+          ...(Array.isArray(amountForm.validations) ? amountForm.validations : []),
+          { name: 'max', value: '{payment.amount}', message: AMOUNT_RULE },
+        ],
+      },
+    },
     { key: 'currency', label: 'Currency', type: 'text', select: 'p.currency' },
     {
       key: 'reasonCode',
@@ -65,6 +89,9 @@ export const chargebacks = defineArea({
         type: 'combobox',
         order: 4,
         source: '/api/dropdowns/chargeback-reasons',
+        // The payment's card scheme decides: only its codes are offered, and another is refused.
+        sourceParams: { scheme: '{payment.scheme}' },
+        optionsMessage: REASON_CODE_RULE,
         validations: [required],
       },
     },
@@ -121,9 +148,11 @@ export const chargebacks = defineArea({
     lookup({
       name: 'card-payments',
       view: 'v_dd_card_payments',
-      columns: ['id', 'name', 'amount', 'currency', 'cardBrand'],
+      columns: ['id', 'name', 'amount', 'currency', 'cardBrand', 'scheme'],
       searchColumn: 'name',
       orderBy: 'name',
+      // One payment by id: the row the chargeback form's rules read (`related: 'payment'`).
+      filters: { id: { column: 'id', type: 'integer' } },
     }),
     lookup({
       name: 'chargeback-reasons',
@@ -131,6 +160,8 @@ export const chargebacks = defineArea({
       columns: ['value', 'label'],
       searchColumn: 'label',
       orderBy: 'label',
+      // The codes of one card scheme (`Visa`, `Mastercard`, `American Express`).
+      filters: { scheme: { column: 'scheme', type: 'text' } },
     }),
   ],
   sample: {

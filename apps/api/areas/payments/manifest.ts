@@ -35,6 +35,14 @@ const CARD_BRANDS = [
   { value: 'amex', label: 'American Express' },
 ];
 const BY_CARD = "method == 'card'";
+/**
+ * Money that moved has a time it moved: a captured or refunded payment has its Paid at. The form
+ * marks the field required while the status says so, the save refuses it in these words, and the
+ * table's payments_paid_at_check (with its trigger's words, migration 1700000011500) stays the
+ * last line of defence for writes that do not come through the form.
+ */
+const MONEY_MOVED = "status == 'captured' || status == 'refunded'";
+export const PAID_AT_RULE = 'Paid at is required when the status is Captured or Refunded';
 
 /** An amount of money: two decimals, more than zero (the table's check says the same). */
 export const amountForm: FormSettings = {
@@ -96,7 +104,7 @@ export const payments = defineArea({
       key: 'paidAt',
       label: 'Paid at',
       type: 'datetime',
-      form: { type: 'datetime', order: 11 },
+      form: { type: 'datetime', order: 11, requiredWhen: MONEY_MOVED, requiredMessage: PAID_AT_RULE },
     },
     {
       key: 'pspReference',

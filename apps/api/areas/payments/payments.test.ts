@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
 import type { TestServer } from '../../test/test-server.ts';
+import { PAID_AT_RULE } from './manifest.ts';
 
 const API = '/api/payments';
 let server: TestServer;
@@ -151,6 +152,27 @@ describe('rules', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(Object.keys(response.body.errors ?? {})).toContain(field);
     expect((await db.query('SELECT count(*)::int AS n FROM payments')).rows[0]).toEqual(before);
+  });
+
+  it('refuses a refunded or captured payment without Paid at in the words of the rule', async () => {
+    expect(PAID_AT_RULE).toBe('Paid at is required when the status is Captured or Refunded');
+    const refund = payment({ kind: 'refund', status: 'refunded', paidAt: null });
+    const refused = await call('admin', 'POST', API, { values: refund });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ paidAt: PAID_AT_RULE });
+    // Authorized, Paid at may stay empty; an edit sending only the status is refused by the
+    // table's trigger, in the same words.
+    const made = await call('admin', 'POST', API, {
+      values: payment({ status: 'authorized', paidAt: null }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = `${API}/${made.body.id}`;
+    const { rowVersion } = (await call('admin', 'GET', path)).body;
+    const alone = await call('admin', 'PUT', path, {
+      values: saveValues({ status: 'captured', rowVersion }),
+    });
+    expect(alone.status).toBe(400);
+    expect(alone.body).toEqual({ message: PAID_AT_RULE, errors: { paidAt: PAID_AT_RULE } });
   });
 
   it('refuses a provider reference given twice', async () => {

@@ -9,7 +9,15 @@
  * Keys come from the caller, so they are only ever used with Maps and own-property checks: a key
  * such as `__proto__` or `constructor` is an unknown field like any other, never a prototype.
  */
-import { conditionScope, rulesInForm, type SavePayload } from '@bm/contracts';
+import {
+  conditionScope,
+  fillMessage,
+  relatedFieldsOf,
+  relatedScope,
+  resolvedSourceParams,
+  rulesInForm,
+  type SavePayload,
+} from '@bm/contracts';
 import type { DropdownSpec } from '../../areas/manifest.ts';
 import { DROPDOWNS } from '../../catalog/dropdowns.ts';
 import { quoteIdent } from '../../catalog/identifiers.ts';
@@ -48,13 +56,67 @@ function valueColumnOf(lookup: DropdownSpec, valueFieldName: string | undefined)
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 /**
- * Checks select values whose options come from a lookup: every given value must be a row of it.
- * Returns errors by mapKey.
+ * The rows other fields' rules read (a field's `related`, ADR 0027): for each field that names one
+ * and was sent an id, its lookup's row of that id, read from the lookup's view as the browser reads
+ * it through the lookup (so a numeric column is the same text, `120.00`, in both messages). Its
+ * columns go into the scope as `{related}.{column}`; a row not found adds nothing, and the rules
+ * reading it are left out (the foreign key and the table's triggers still judge the save).
+ */
+async function loadRelated(
+  db: Queryable,
+  fields: ReadonlyMap<string, FormField>,
+  raw: ReadonlyMap<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const scope: Record<string, unknown> = {};
+  for (const field of relatedFieldsOf([...new Set(fields.values())])) {
+    const id = raw.get(field.spec.mapKeyId || field.mapKey) ?? raw.get(field.mapKey);
+    const lookup = lookupOf(field.spec.source);
+    const column = lookup && valueColumnOf(lookup, field.spec.valueFieldName);
+    if (!lookup || !column || (typeof id !== 'string' && typeof id !== 'number') || id === '') continue;
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT ${lookup.columns.map(quoteIdent).join(', ')} FROM ${quoteIdent(lookup.view)}
+        WHERE ${quoteIdent(column)}::text = $1::text LIMIT 1`,
+      [String(id)],
+    );
+    const entries = relatedScope(String(field.spec.related).trim(), rows[0]);
+    for (const [key, value] of Object.entries(entries))
+      Object.defineProperty(scope, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return scope;
+}
+
+/**
+ * The lookup filters a field's `sourceParams` name, with the values the scope gives them: the
+ * options the form offered. Undefined when a named value is not known (nothing to filter by, so
+ * only the lookup as a whole judges the value) or the lookup does not take that parameter.
+ */
+function optionFilters(
+  field: FormField,
+  lookup: DropdownSpec,
+  scope: Readonly<Record<string, unknown>>,
+): { column: string; value: string }[] | undefined {
+  const { params, named, missing } = resolvedSourceParams(field.spec.sourceParams, scope);
+  if (named.length === 0 || missing) return undefined;
+  const filters: { column: string; value: string }[] = [];
+  for (const param of named) {
+    const filter = lookup.filters?.[param];
+    if (!filter) return undefined;
+    filters.push({ column: filter.column, value: String(params[param]) });
+  }
+  return filters;
+}
+
+/**
+ * Checks select values whose options come from a lookup: every given value must be a row of it,
+ * and of the rows its `sourceParams` filter it to when they name another value (the reason codes
+ * of the payment's card scheme): such a refusal says the field's `optionsMessage`, filled with the
+ * value and the scope's values. Returns errors by mapKey.
  */
 async function checkLookupValues(
   db: Queryable,
   fields: ReadonlyMap<string, FormField>,
   values: ReadonlyMap<string, unknown>,
+  scope: Readonly<Record<string, unknown>>,
 ): Promise<Map<string, string>> {
   const errors = new Map<string, string>();
   for (const [key, value] of values) {
@@ -70,12 +132,18 @@ async function checkLookupValues(
     }
     const wanted = [...new Set(asList(value).map(String))];
     if (wanted.length === 0) continue;
+    const filters = optionFilters(field, lookup, scope) ?? [];
+    const where = filters.map((f, i) => ` AND ${quoteIdent(f.column)}::text = $${i + 2}::text`).join('');
     const { rows } = await db.query<{ v: string }>(
       `SELECT DISTINCT ${quoteIdent(column)}::text AS v FROM ${quoteIdent(lookup.view)}
-        WHERE ${quoteIdent(column)}::text = ANY($1::text[])`,
-      [wanted],
+        WHERE ${quoteIdent(column)}::text = ANY($1::text[])${where}`,
+      [wanted, ...filters.map((f) => f.value)],
     );
-    if (rows.length < wanted.length) errors.set(key, NOT_AN_OPTION);
+    if (rows.length >= wanted.length) continue;
+    const found = new Set(rows.map((r) => r.v));
+    const refused = wanted.find((v) => !found.has(v));
+    const words = typeof field.spec.optionsMessage === 'string' ? field.spec.optionsMessage.trim() : '';
+    errors.set(key, filters.length > 0 && words ? fillMessage(words, scope, refused) : NOT_AN_OPTION);
   }
   return errors;
 }
@@ -182,6 +250,11 @@ export async function checkValues(
 
   const values = new Map<string, unknown>();
   const scope = conditionScope([...fields.values()], sentByMapKey(fields, raw));
+  // A related record's columns (`payment.amount`) join the scope under their dotted keys, which no
+  // field's map key has.
+  for (const [key, value] of Object.entries(await loadRelated(db, byKey, raw)))
+    if (!Object.hasOwn(scope, key))
+      Object.defineProperty(scope, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, field] of byKey) {
     if (field.readOnly || (marked && !marked.includes(field.mapKey))) continue;
     const given = raw.has(key);
@@ -197,7 +270,7 @@ export async function checkValues(
   for (const [key, message] of await checkServerRules(byKey, values)) errors.set(key, message);
   for (const [key, message] of await checkMenuTrees(db, byKey, values)) errors.set(key, message);
   if (errors.size === 0) {
-    for (const [key, message] of await checkLookupValues(db, byKey, values)) errors.set(key, message);
+    for (const [key, message] of await checkLookupValues(db, byKey, values, scope)) errors.set(key, message);
   }
   if (errors.size > 0) {
     // Object.fromEntries defines own properties, so even `__proto__` is reported as a key.

@@ -236,6 +236,8 @@ const REFUSED: Record<WriteAction, string> = {
 
 interface PgError {
   code?: string;
+  message?: string;
+  hint?: string;
   detail?: string;
   column?: string;
   table?: string;
@@ -259,6 +261,13 @@ function fieldOf(e: PgError): string {
       : undefined);
   return column ? camel(column) : 'values';
 }
+
+/**
+ * The HINT of a table's check (a trigger's RAISE) whose message states a business rule in the
+ * words of the area's manifest (ADR 0027): its refusal is answered with that message, naming its
+ * column's field, instead of the bare "Is not acceptable".
+ */
+const RULE_HINT = 'business rule';
 
 const singular = (entity: WriteTarget) =>
   (entity.singular ?? entity.entity.replace(/([a-z])([A-Z])/g, '$1 $2')).toLowerCase();
@@ -290,6 +299,10 @@ export function mapDatabaseError(error: unknown, entity: WriteTarget, action: Wr
   }
   if (code === '23502') {
     return new HttpError(400, `The ${field} is required`, { [field]: 'This field is required' });
+  }
+  if (code === '23514' && error.hint === RULE_HINT && error.message) {
+    const words = error.message.slice(0, 300);
+    return new HttpError(400, words, { [field]: words });
   }
   if (code === '23514' || code.startsWith('22')) {
     return new HttpError(400, `A value is not acceptable (${field})`, { [field]: 'Is not acceptable' });

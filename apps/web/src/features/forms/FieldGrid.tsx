@@ -7,6 +7,7 @@ import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
 import { FieldSlot } from './FieldSlot.tsx';
 import { shownFields } from './fieldConditions.ts';
+import { withRelated } from './relatedValues.ts';
 import type { FormController } from './useFormController.ts';
 
 interface FieldGridProps {
@@ -19,13 +20,16 @@ interface FieldGridProps {
 
 export function FieldGrid({ fields, controller, markMode, locked = false }: FieldGridProps) {
   const { state } = controller;
+  // The related records' values (`payment.scheme`) join the form's for the conditions, bounds and
+  // the lookups that name them; the form's own state stays the record's values only.
+  const values = withRelated(state.values, controller.related);
   return (
     <Grid gap="md">
-      {shownFields(fields, state.values).map((field) => (
+      {shownFields(fields, values).map((field) => (
         <Grid.Col key={field.key} span={{ base: 12, md: fieldWidget(field.type).wide ? 12 : 6 }}>
           <FieldSlot
             field={field}
-            values={state.values}
+            values={values}
             error={state.errors[field.mapKey]}
             readOnly={locked || field.readOnly}
             onChange={controller.change}

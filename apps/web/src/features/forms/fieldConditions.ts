@@ -11,14 +11,21 @@ import { parentKeysOf } from '../../fields/options/sourceUrl.ts';
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** The fields shown for these values, each with the rules that apply to it now. */
+/** A field whose rules depend on the values: required when…, or a bound read from another value. */
+const dependsOnValues = (field: FormField): boolean =>
+  Boolean(field.spec.requiredWhen) || field.rules.some((r) => r.limitFrom !== undefined);
+
+/**
+ * The fields shown for these values, each with the rules that apply to it now (required while its
+ * `requiredWhen` holds; a bound read from another value, such as the payment's amount, set).
+ */
 export function shownFields(fields: readonly FormField[], values: Values): readonly FormField[] {
   // Most forms have no conditions: they render as they are, with no scope built per keystroke.
-  if (!fields.some((f) => f.spec.visibleWhen || f.spec.requiredWhen)) return fields;
+  if (!fields.some((f) => f.spec.visibleWhen || dependsOnValues(f))) return fields;
   const scope = conditionScope(fields, values);
   return fields.flatMap((field) => {
     if (!isFieldShown(field.spec, scope)) return [];
-    if (!field.spec.requiredWhen) return [field];
+    if (!dependsOnValues(field)) return [field];
     const rules = rulesInForm(field.spec, scope, field.rules);
     return [{ ...field, rules, required: rules.some((r) => r.name === 'required') }];
   });
@@ -55,8 +62,12 @@ export function consequencesOf(
     if (seen.has(parent.mapKey)) continue;
     seen.add(parent.mapKey);
     const names = new Set([parent.mapKey, parent.spec.mapKeyId].filter(Boolean));
+    // A lookup filtered by the record the parent picked (`{payment.scheme}`) depends on it too.
+    const related = typeof parent.spec.related === 'string' ? `${parent.spec.related.trim()}.` : undefined;
+    const dependsOn = (name: string) =>
+      names.has(name) || (related !== undefined && name.startsWith(related));
     for (const field of fields) {
-      if (field === changed || !parentKeysOf(field.spec).some((name) => names.has(name))) continue;
+      if (field === changed || !parentKeysOf(field.spec).some(dependsOn)) continue;
       clear(field);
       queue.push(field);
     }

@@ -8,6 +8,9 @@
  * longer holds is dropped, an answer never overwrites a field the user changed after asking, and
  * keepWhen waits until no prefill is in flight: a condition such as "the location's type fits the
  * office type" reads a value (the location's type) that the pending answer brings.
+ *
+ * `related` holds the related records' values (relatedValues.ts, ADR 0027) the rules read beside the
+ * form's own: a bound such as "at most the payment's amount" and the lookups filtered by them.
  */
 import { conditionScope } from '@bm/contracts';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
@@ -20,6 +23,7 @@ import { createPendingChanges } from '../../fields/pendingChanges.tsx';
 import { prefillUrl, prefillValues } from './dependentPrefill.ts';
 import { consequencesOf } from './fieldConditions.ts';
 import { emptyFormState, formReducer } from './formState.ts';
+import { useRelatedValues, withRelated } from './relatedValues.ts';
 import { type FieldErrors, validateField } from './validation/validateForm.ts';
 
 export type FormController = ReturnType<typeof useFormController>;
@@ -34,6 +38,9 @@ export function useFormController(fields: readonly FormField[]) {
   const changes = useRef(0);
   const changedAt = useRef(new Map<string, number>());
   const inFlight = useRef(0);
+  const related = useRelatedValues(fields, state.values);
+  const relatedNow = useRef(related);
+  relatedNow.current = related;
 
   const load = useCallback((next: Record<string, unknown>, rowVersion: number | undefined) => {
     values.current = next;
@@ -90,7 +97,7 @@ export function useFormController(fields: readonly FormField[]) {
       changes.current += 1;
       changedAt.current.set(field.mapKey, changes.current);
       const error = submitted.current
-        ? validateField(field, value, conditionScope(fields, values.current))
+        ? validateField(field, value, conditionScope(fields, withRelated(values.current, relatedNow.current)))
         : undefined;
       dispatch({ type: 'change', key: field.mapKey, value, error });
       const url = prefillUrl(field, value, values.current);
@@ -153,8 +160,16 @@ export function useFormController(fields: readonly FormField[]) {
     return values.current;
   }, [pending]);
 
+  /** The values as the rules read them: the form's own and its related records'. */
+  const ruleValues = useCallback(
+    (own: Readonly<Record<string, unknown>>) => withRelated(own, relatedNow.current),
+    [],
+  );
+
   return {
     state,
+    related,
+    ruleValues,
     pending,
     load,
     change,

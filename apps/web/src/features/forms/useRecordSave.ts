@@ -104,7 +104,8 @@ export function useRecordSave({
     // Flushes every widget's held-back input first, so the payload is what is on screen.
     const values = controller.snapshot();
     const marked = isMarkMode(fields) ? new Set(controller.state.marked) : undefined;
-    const check = validateForm(fields, values, marked);
+    // The rules read the related records too (the payment's amount); the payload only the form's own.
+    const check = validateForm(fields, controller.ruleValues(values), marked);
     controller.setErrors(check.errors);
     if (check.alert) {
       onInvalid(check.errors);
