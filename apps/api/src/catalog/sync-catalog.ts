@@ -2,14 +2,14 @@
  * Brings the database in line with the area index and the catalogue files on every start: the
  * areas' generated SQL (catalog/area-sql.ts) and journal triggers (catalog/journal.ts), rights,
  * roles and their rights, the main menu (created from the default menu, or given the catalogue
- * entries it has never been offered: src/menu/sync-menu.ts), the entity catalogue, preset groups and the shipped default presets
- * (a new version whenever their content changed: sync-presets.ts).
+ * entries it has never been offered: src/menu/sync-menu.ts), the entity catalogue, preset groups
+ * and the shipped default presets (a new version whenever their content changed: sync-presets.ts).
  * Idempotent, one transaction, so concurrent instances starting together converge on the same rows.
  */
 
 import { allAreaSql } from '../../catalog/area-sql.ts';
-import { journalTriggers } from '../../catalog/journal.ts';
 import { allRights } from '../../catalog/areas.ts';
+import { journalTriggers } from '../../catalog/journal.ts';
 import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
 import { DEFAULT_PRESETS, type DefaultPresetSpec } from '../../catalog/presets/default-presets.ts';
 import { ROLES } from '../../catalog/roles.ts';
