@@ -428,7 +428,14 @@ function areaNeed(
         {
           'GET ': 'List',
           'GET /page-summarize': 'List',
+          'GET /aggregate': 'List',
           'GET /:id': 'View',
+          // The record journal: a record's history is read as the record is; a revert is an edit;
+          // the deleted records and their restore need the Create right.
+          'GET /:id/history': 'View',
+          'POST /:id/history/:entryId/revert': 'Edit',
+          'GET /history/deleted': 'Create',
+          'POST /history/:entryId/restore': 'Create',
           'POST ': 'Create',
           'PUT /:id': 'Edit',
           'DELETE /:id': 'Delete',
@@ -491,5 +498,5 @@ export function probesOf(
   const id = method === 'GET' ? (existing(a.api) ?? MISSING_ID) : MISSING_ID;
   // A map list is the list of one record (`?id=`): a demo record's, so the query itself is sound.
   const query = found.path === 'map' && method === 'GET' ? `?id=${id}` : '';
-  return [{ path: `${url.replace(':id', id)}${query}`, need }];
+  return [{ path: `${url.replace(':id', id).replace(':entryId', MISSING_ID)}${query}`, need }];
 }

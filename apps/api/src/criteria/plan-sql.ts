@@ -194,6 +194,63 @@ export function estimateSql(
   };
 }
 
+/** What a dashboard panel computes over a list's rows (lists/aggregate-service.ts). */
+export type Measure = 'count' | 'sum' | 'avg' | 'min' | 'max';
+export type BucketUnit = 'hour' | 'day' | 'week' | 'month';
+
+export interface AggregateRequest extends Pick<ListRequest, 'filter' | 'view' | 'of'> {
+  measure: Measure;
+  /** The column summed, averaged or bounded; none for a count. */
+  field?: CatalogColumn | undefined;
+  /**
+   * The groups: the values of a column (most first), or a date column's time buckets in a time
+   * zone (in time order); none for one figure.
+   */
+  group?:
+    | { kind: 'column'; column: CatalogColumn }
+    | { kind: 'bucket'; column: CatalogColumn; unit: BucketUnit; timeZone: string }
+    | undefined;
+  /** The most groups answered. */
+  limit: number;
+}
+
+/**
+ * One figure, or one per group: `key` (the group's value as text, a bucket's start as local
+ * `YYYY-MM-DDTHH:MI:SS`) and `value`. A bucket of a timestamp is cut in the viewer's time zone, so
+ * a day is that zone's day, 23 or 25 hours long across a daylight-saving change; a date is its own.
+ */
+export function aggregateSql(request: AggregateRequest, guard?: SqlGuard): SqlQuery {
+  const params = new Params();
+  const value =
+    request.measure === 'count' ? 'count(*)' : `${request.measure}(${quoteIdent(request.field?.name ?? '')})`;
+  const group = request.group;
+  const column = group ? quoteIdent(group.column.name) : '';
+  // A row without a date belongs to no bucket.
+  const extra = group?.kind === 'bucket' ? [`${column} IS NOT NULL`] : [];
+  const from = `${source(request, params)}${whereClause(request, params, guard, extra)}`;
+  if (!group)
+    return { text: `SELECT NULL::text AS key, ${value} AS value FROM ${from}`, values: params.values };
+  if (group.kind === 'column') {
+    return {
+      text:
+        `SELECT ${column}::text AS key, ${value} AS value FROM ${from} GROUP BY 1` +
+        ` ORDER BY 2 DESC NULLS LAST, 1 LIMIT ${params.add(request.limit, 'integer')}`,
+      values: params.values,
+    };
+  }
+  const local =
+    group.column.type === 'date'
+      ? `${column}::timestamp`
+      : `(${column} AT TIME ZONE ${params.add(group.timeZone, 'text')})`;
+  const unit = params.add(group.unit, 'text');
+  return {
+    text:
+      `SELECT to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD"T"HH24:MI:SS') AS key, ${value} AS value` +
+      ` FROM ${from} GROUP BY 1 ORDER BY 1 LIMIT ${params.add(request.limit, 'integer')}`,
+    values: params.values,
+  };
+}
+
 /** Every row of the list, in its order, for a cursor (an export): the list's statement without its page. */
 export function exportSql(
   request: Omit<ListRequest, 'pageIndex' | 'pageSize'>,

@@ -1,6 +1,7 @@
 /**
  * The generic list and page-summary routes, registered for every entity of the catalogue:
- * `GET {api}`, `GET {api}/page-summarize` (fixed wire shapes). `DELETE {api}/{id}` is a write and
+ * `GET {api}`, `GET {api}/page-summarize` (fixed wire shapes), and `GET {api}/aggregate` (a figure
+ * over the list's rows, for dashboards: aggregate-service.ts). `DELETE {api}/{id}` is a write and
  * lives with the others in records/record-routes.ts.
  */
 
@@ -10,6 +11,7 @@ import { entityRight } from '../../catalog/entity-spec.ts';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import type { Db } from '../db/pool.ts';
+import { runAggregate } from './aggregate-service.ts';
 import { runList, runPageSummary } from './list-service.ts';
 
 const criteriaDoc = z
@@ -57,6 +59,31 @@ export async function listRoutes(
       },
       async (request) =>
         runPageSummary(db, entity, request.query as Record<string, unknown>, {
+          email: callerOf(request).email,
+        }),
+    );
+
+    app.get(
+      `${entity.api}/aggregate`,
+      {
+        // A dashboard's panels ask one each, refreshed on an interval: as a list's counts do.
+        config: { access: right('List'), rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: `A figure over ${entity.entity} rows, or one per group (dashboards)`,
+          querystring: criteriaDoc.extend({
+            measure: z.enum(['count', 'sum', 'avg', 'min', 'max']).optional(),
+            field: z.string().optional(),
+            groupBy: z.string().optional(),
+            bucket: z.enum(['hour', 'day', 'week', 'month']).optional(),
+            dateField: z.string().optional(),
+            tz: z.string().optional().describe('IANA time zone of the buckets (default UTC)'),
+            limit: z.string().optional(),
+          }),
+        },
+      },
+      async (request) =>
+        runAggregate(db, entity, request.query as Record<string, unknown>, {
           email: callerOf(request).email,
         }),
     );
