@@ -15,6 +15,7 @@ import { sessionChecker } from './auth/sessions.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { EntityRegistry } from './catalog/entity-registry.ts';
 import type { AppConfig } from './config.ts';
+import { dashboardRoutes } from './dashboards/dashboard-routes.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/db-errors.ts';
 import type { Db } from './db/pool.ts';
 import type { ExportJobs } from './exports/export-jobs.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(autoMapRoutes, { db, jobs: deps.autoMap });
   await app.register(recordRoutes, { db, registry: deps.registry, config });
   await app.register(journalRoutes, { db, registry: deps.registry });
+  await app.register(dashboardRoutes);
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(exportRoutes, {

@@ -342,6 +342,7 @@ export interface Probe {
 const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
   // The caller's own rights, the screens, the page configs, the client log sink.
   'GET /api/userRights': [{ path: '/api/userRights', need: SIGNED_IN }],
+  'GET /api/dashboards': [{ path: '/api/dashboards', need: SIGNED_IN }],
   'GET /api/app-routes': [{ path: '/api/app-routes', need: SIGNED_IN }],
   'GET /api/pageconfigs': [{ path: '/api/pageconfigs', need: SIGNED_IN }],
   'POST /api/logs': [{ path: '/api/logs', need: SIGNED_IN }],
