@@ -174,9 +174,12 @@ test.describe('the grid by keyboard', () => {
     const columns = await grid(page).locator('thead th [aria-haspopup="dialog"]').count();
     expect(columns).toBeGreaterThan(3);
 
-    // The skip comes first; after it, one stop per column, then the rows.
+    // The skip comes first; after it the box that ticks the page's rows (the pages list offers
+    // bulk edit), one stop per column, then the rows.
     const skip = page.getByRole('button', { name: 'Skip to rows' });
     await skip.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveAttribute('aria-label', 'Select every row on this page');
     for (let stop = 0; stop < columns; stop++) {
       await page.keyboard.press('Tab');
       expect(await focusIn(page), `Tab stop ${stop + 1} of ${columns} columns`).toBe('header');

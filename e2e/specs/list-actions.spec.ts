@@ -42,7 +42,7 @@ async function editPresets(page: Page, edit: (definition: Record<string, unknown
 test('a row click opens the first visible action; the menu offers the others', async ({ page }) => {
   await page.goto('/page/list?ignorestate=true');
   await waitForRows(page);
-  const id = await gridRows(page).first().locator('td').first().innerText();
+  const id = await gridRows(page).first().locator('td[data-cell]').first().innerText();
   await rowMenu(page).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
@@ -50,8 +50,8 @@ test('a row click opens the first visible action; the menu offers the others', a
   await waitForRows(page);
   // The same row, by its id: other spec files add pages in parallel, which may move it.
   await gridRows(page)
-    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^\\s*${id}\\s*$`) }) })
-    .locator('td')
+    .filter({ has: page.locator('td[data-cell$=":0"]', { hasText: new RegExp(`^\\s*${id}\\s*$`) }) })
+    .locator('td[data-cell]')
     .nth(1)
     .click();
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
@@ -64,18 +64,18 @@ test('an action with a messagebox asks OK/Cancel first', async ({ page }) => {
   });
   await page.goto('/page/list?ignorestate=true');
   await waitForRows(page);
-  const id = (await gridRows(page).first().locator('td').first().innerText()).trim();
+  const id = (await gridRows(page).first().locator('td[data-cell]').first().innerText()).trim();
   // The same row throughout, by its id: other spec files add pages in parallel, which may move it.
   const row = gridRows(page).filter({
-    has: page.locator('td:first-child', { hasText: new RegExp(`^\\s*${id}\\s*$`) }),
+    has: page.locator('td[data-cell$=":0"]', { hasText: new RegExp(`^\\s*${id}\\s*$`) }),
   });
-  await row.locator('td').nth(1).click();
+  await row.locator('td[data-cell]').nth(1).click();
   const dialog = page.getByRole('dialog', { name: 'View' });
   await expect(dialog).toContainText(`Open the page ${id} now?`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/page\/list/);
-  await row.locator('td').nth(1).click();
+  await row.locator('td[data-cell]').nth(1).click();
   await page.getByRole('dialog', { name: 'View' }).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(new RegExp(`/page/view/${id}$`));
 });
@@ -174,7 +174,7 @@ test('a stored preset with a foreign stylesheet and action URL loads and opens n
   await page.goto('/page/list?ignorestate=true');
   await waitForRows(page);
   await expect(page.locator('link[data-preset-css]')).toHaveCount(0);
-  await gridRows(page).first().locator('td').nth(1).click();
+  await gridRows(page).first().locator('td[data-cell]').nth(1).click();
   await expect(alertModal(page)).toContainText('This action leads to an address that is not allowed');
   await expect(page).toHaveURL(/\/page\/list/);
   expect(popups).toBe(0);

@@ -151,6 +151,23 @@ export const savePayloadSchema = z.object({
 });
 export type SavePayload = z.infer<typeof savePayloadSchema>;
 
+/** The most records one bulk edit may name by id (the ticked rows of a list). */
+export const BULK_MAX_IDS = 1000;
+
+/**
+ * Body of a bulk update: the save payload, and, when the user ticked rows, their ids. With ids the
+ * marked fields go to exactly those records (each must still match the list's filter and be one the
+ * caller may list); without, to every record the filter matches.
+ */
+export const bulkSavePayloadSchema = savePayloadSchema.extend({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'Tick at least one row, or send no ids to change the filter’s records')
+    .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS.toLocaleString('en')} ticked records at once`)
+    .optional(),
+});
+export type BulkSavePayload = z.infer<typeof bulkSavePayloadSchema>;
+
 /** Save result (contract, fixed). */
 export interface SaveResult {
   isSuccess: boolean;

@@ -227,6 +227,11 @@ export interface Preset {
   totalItemCount: number | null;
   /** JSON text of a PresetDefinition. */
   definition: string;
+  /**
+   * The caller saved this view (created it): on a shared view, they may rename, update and delete it
+   * whatever their group's edit and delete flags say. Absent in answers from before it existed.
+   */
+  savedByYou?: boolean;
 }
 
 /** Body of create and update at /api/presets/user. */

@@ -2,7 +2,9 @@
  * The preset rules on the server: create under a group (or the caller's 'state'),
  * save, delete, and change the in-use preset, each refused with the spec's messages. The default
  * preset is never overwritten or deleted; group presets need the group's write, edit or delete
- * right; personal and state presets belong to the caller from the token.
+ * right, except for the person who saved one (its `created_by`), who may rename, update and delete
+ * their shared view as they may their personal ones; personal and state presets belong to the caller
+ * from the token.
  */
 import {
   DEFAULT_PRESET_NAME,
@@ -123,6 +125,8 @@ async function groupAllows(
   flag: 'edit' | 'delete',
 ): Promise<void> {
   if (preset.ownerEmail !== null) return; // the caller's own (visibility already checked the owner)
+  // A shared view its saver changes: sharing it must not take it out of their hands.
+  if (preset.savedByYou) return;
   const { flags } = await groupFlags(db, caller, preset.presetGroupId);
   if (!flags?.[flag])
     throw new HttpError(403, `You may not ${flag} presets in the group ${preset.presetGroup.name}`);

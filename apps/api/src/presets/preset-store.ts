@@ -25,6 +25,7 @@ interface PresetRow {
   definition: unknown;
   total_item_count: number | null;
   in_use: boolean;
+  saved_by_you: boolean;
 }
 
 export interface StoredPreset extends Preset {
@@ -45,7 +46,7 @@ const VISIBLE = `
      ORDER BY right_name, version DESC
   )
   SELECT p.id, p.name, p.right_name, p.preset_group_id, g.name AS group_name, p.owner_email, p.parent_id,
-         p.version, p.definition, p.total_item_count,
+         p.version, p.definition, p.total_item_count, coalesce(p.created_by = $1, false) AS saved_by_you,
          (p.id IN (SELECT id FROM latest_default) OR p.name <> '${DEFAULT_PRESET_NAME}') AS latest,
          EXISTS (SELECT 1 FROM preset_in_use u WHERE u.user_email = $1 AND u.preset_id = p.id) AS in_use
     FROM presets p JOIN preset_groups g ON g.id = p.preset_group_id
@@ -68,6 +69,7 @@ function toPreset(row: PresetRow): StoredPreset {
     parentId: row.parent_id,
     totalItemCount: row.total_item_count,
     definition: JSON.stringify(row.definition),
+    savedByYou: row.saved_by_you,
     ownerEmail: row.owner_email,
   };
 }

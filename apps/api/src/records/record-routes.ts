@@ -5,7 +5,7 @@
  * the catalogue.
  */
 
-import { savePayloadSchema } from '@bm/contracts';
+import { bulkSavePayloadSchema, savePayloadSchema } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -175,8 +175,10 @@ export async function recordRoutes(
         schema: {
           tags,
           summary: `Bulk update ${entity.entity}`,
+          description:
+            'The marked fields go to every record the `filters` query matches, or, with `ids`, to exactly those records; each id must match the filter and be one the caller may list, else 400 naming `ids` and nothing changes.',
           querystring: bulkQuery,
-          body: savePayloadSchema,
+          body: bulkSavePayloadSchema,
         },
       };
       for (const path of new Set([entity.api, entity.bulkPath ?? entity.api])) {

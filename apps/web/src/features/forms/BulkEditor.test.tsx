@@ -63,6 +63,7 @@ describe('bulk-edit page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const dialog = await confirmDialog();
+    expect(dialog).toHaveTextContent('Active → Yes on 2 records');
     expect(dialog).toHaveTextContent('This will change 2 records');
     expect(within(dialog).getByText('Name contains promo')).toBeInTheDocument();
     const [count] = api.calls.filter((c) => c.path.startsWith('/api/pages/page-summarize'));
@@ -84,6 +85,30 @@ describe('bulk-edit page', () => {
     expect(within(results).getByText('The page is locked')).toBeInTheDocument();
     expect(within(results).getByText('Refused')).toBeInTheDocument();
     expect(screen.getAllByText('Bulk edit: 1 applied, 1 refused').length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('with ticked rows, says what changes on how many, counts nothing and sends their ids', async () => {
+    const api = bulkApi(2);
+    const ticked = bulkNavigationState({
+      source: '/api/pages',
+      criteria: promo,
+      words: ['Name contains promo'],
+      ids: ['4', '8', '15'],
+    });
+    renderScreen(pageScreen('bulkupdate'), api, { routeState: ticked });
+    expect(
+      await screen.findByText(/the 3 rows you ticked, within the list’s filters/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Change Active' }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await confirmDialog();
+    expect(dialog).toHaveTextContent('Active → Yes on 3 records');
+    expect(dialog).toHaveTextContent('This will change 3 records: the rows you ticked');
+    expect(api.calls.filter((c) => c.path.startsWith('/api/pages/page-summarize'))).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change records' }));
+    await waitFor(() => expect(api.sent('PUT')).toHaveLength(1));
+    expect(api.sent('PUT')[0]?.options?.body).toMatchObject({ ids: [4, 8, 15] });
   }, 20_000);
 
   it('sends nothing when the user cancels the confirmation', async () => {

@@ -1,7 +1,8 @@
 /**
  * The bulk-edit page: the preset's bulkupdate fields in mark-fields mode; Save changes
  * applies the marked fields to every record of the list the editor was opened from (its criteria
- * come with the navigation, see features/list/bulkTarget.ts), after the user confirmed their count,
+ * come with the navigation, see features/list/bulkTarget.ts), or to the rows ticked there, after the
+ * user confirmed what changes and on how many records,
  * and shows the per-record results; Save and close does the same and returns; Discard changes returns.
  */
 import type { PresetDefinition } from '@bm/contracts';
@@ -104,11 +105,13 @@ export function BulkEditor({ screen, definition }: { screen: RecordScreen; defin
       />
       <Group gap="xs" mb="md" aria-label="Records to change">
         <Text size="sm">
-          {conditions.length > 0
-            ? 'The marked fields change on every record matching the list’s filters:'
-            : handed
-              ? 'The list has no filters: the marked fields change on every record.'
-              : 'This page was not opened from a list, so no filter applies: the marked fields change on every record.'}
+          {target.ids
+            ? `The marked fields change on the ${target.ids.length.toLocaleString('en')} ${target.ids.length === 1 ? 'row' : 'rows'} you ticked${conditions.length > 0 ? ', within the list’s filters:' : '.'}`
+            : conditions.length > 0
+              ? 'The marked fields change on every record matching the list’s filters:'
+              : handed
+                ? 'The list has no filters: the marked fields change on every record.'
+                : 'This page was not opened from a list, so no filter applies: the marked fields change on every record.'}
         </Text>
         {conditions.map((text) => (
           <Badge key={text} variant="light" tt="none">

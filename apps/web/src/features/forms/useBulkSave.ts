@@ -1,20 +1,26 @@
 /**
  * Saving a bulk edit (`PUT {path}` with a filters query): the marked fields are
- * checked, the targeted records counted with the list's page-summarize and the user asked (the count
- * and the filter in words; with no filter the count must be typed); only then are the marked fields
- * sent once for every record matching the criteria. The answer's per-record results are kept for
+ * checked, the targeted records counted with the list's page-summarize and the user asked (what
+ * changes in words, the count and the filter in words; with no filter the count must be typed); only
+ * then are the marked fields sent once for every record matching the criteria. With ticked rows the
+ * count is theirs (nothing to count on the server) and their ids go in the body, so exactly those
+ * records change. The answer's per-record results are kept for
  * the page. Save and close leaves only when every record took the change. A save that does not happen
  * says why in the form's `problem` (the summary at the top of the form), never in a modal.
  */
 import { type BulkResult, type PageSummary, type PresetDefinition, pageSummarySchema } from '@bm/contracts';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { fieldWidget } from '../../fields/fieldRegistry.ts';
 import type { FormField } from '../../fields/formField.ts';
+import { type FieldOption, fixedOptions } from '../../fields/options/fieldOptions.ts';
+import { sourceUrl } from '../../fields/options/sourceUrl.ts';
 import { type BulkTarget, bulkCountUrl, bulkSummary, bulkUrl } from '../list/bulkTarget.ts';
 import { buildSavePayload } from './buildSavePayload.ts';
+import { fieldChanges } from './bulkChanges.ts';
 import { confirmBulkEdit } from './confirmBulkEdit.tsx';
 import type { FormProblem } from './FormErrorSummary.tsx';
 import { saveProcedure } from './recordPaths.ts';
@@ -38,6 +44,20 @@ interface BulkSaveDeps {
 export function useBulkSave(deps: BulkSaveDeps) {
   const { screen, definition, listDefinition, fields, controller, path, target, leave } = deps;
   const http = useHttp();
+  const queryClient = useQueryClient();
+  // A select's options as its widget loaded them (useFieldOptions' cache), to name the new value by
+  // its label in the confirmation; nothing is fetched for it.
+  const optionsOf =
+    (values: Readonly<Record<string, unknown>>) =>
+    (field: FormField): readonly FieldOption[] =>
+      fixedOptions(field.spec) ??
+      queryClient.getQueryData<FieldOption[]>([
+        'fieldOptions',
+        sourceUrl(field.spec, values),
+        field.spec.valueFieldName,
+        field.spec.displayFieldName,
+      ]) ??
+      [];
   const [saving, setSaving] = useState(false);
   // One save at a time: a second click before the re-render would count and ask again.
   const inFlight = useRef(false);
@@ -79,27 +99,32 @@ export function useBulkSave(deps: BulkSaveDeps) {
     inFlight.current = true;
     setSaving(true);
     try {
-      let count: PageSummary;
-      try {
-        const summary = await http.request<unknown>(bulkCountUrl(target.source, target.criteria), {
-          silent: true,
-        });
-        count = pageSummarySchema.parse(summary);
-      } catch (error) {
-        const failure = saveFailure(error);
-        if (failure.kind !== 'signedOut') {
-          fail(`The records to change could not be counted: ${plainErrorMessage(error)}`);
+      const ticked = target.ids;
+      let count: Pick<PageSummary, 'totalItemsCount' | 'exact'>;
+      if (ticked) count = { totalItemsCount: ticked.length, exact: true };
+      else {
+        try {
+          const summary = await http.request<unknown>(bulkCountUrl(target.source, target.criteria), {
+            silent: true,
+          });
+          count = pageSummarySchema.parse(summary);
+        } catch (error) {
+          const failure = saveFailure(error);
+          if (failure.kind !== 'signedOut') {
+            fail(`The records to change could not be counted: ${plainErrorMessage(error)}`);
+          }
+          return;
         }
-        return;
       }
       if (count.totalItemsCount === 0) {
         fail('No records match the list’s filter: nothing was changed.');
         return;
       }
-      if (!(await confirmBulkEdit(count, target.words))) return;
+      const changes = fieldChanges(fields, values, marked, optionsOf(values));
+      if (!(await confirmBulkEdit(count, target.words, changes, ticked !== undefined))) return;
       const answer = await http.request<BulkResult>(bulkUrl(path, target.criteria), {
         method: 'PUT',
-        body: payload,
+        body: ticked ? { ...payload, ids: ticked.map(Number) } : payload,
         silent: true,
       });
       const outcome: BulkResult = {

@@ -2,13 +2,25 @@
  * The list grid: TanStack Table for the column model and
  * visibility, TanStack Virtual so only the rows in view are in the DOM (a 1,000-row page stays
  * smooth), a sticky header whose titles open the column menus, row actions per row, a thin
- * progress bar while loading with the old rows kept, and 'No records' centred when empty.
+ * progress bar while loading with the old rows kept, and 'No records' centred when empty. Where the
+ * list offers bulk edit, a checkbox column comes first (it stays in view like a pinned column): each
+ * row's box ticks that record, the header's box the page's rows, and Space on a focused cell ticks
+ * its row (the boxes themselves are no Tab stops, so the rows stay one Tab stop as the grid pattern
+ * wants).
  */
 import type { ColumnDefinition, ColumnFilter, Row, RowAction } from '@bm/contracts';
 import { Text, UnstyledButton } from '@mantine/core';
 import { type ColumnDef, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
 import { BusyBar } from '../shell/BusyBar.tsx';
 import { columnWidths } from './columnWidths.ts';
@@ -17,6 +29,7 @@ import { GridHead } from './GridHead.tsx';
 import { GridRow } from './GridRow.tsx';
 import classes from './grid.module.css';
 import { type GridFeatures, gridFeatures } from './gridFeatures.ts';
+import { pageTick } from './pageTick.ts';
 import { markNextPaint } from './paintMarks.ts';
 import type { ReferenceLink } from './referenceLinks.ts';
 import { clickAction, visibleRowActions } from './rowActions.ts';
@@ -25,6 +38,14 @@ import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useStableCallback } from './useStableCallback.ts';
 
 const ACTIONS_WIDTH = 56;
+const SELECT_WIDTH = 36;
+
+/** Ticking rows for a bulk edit, by the rows' record ids. */
+interface GridSelection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  setPage: (pageIds: readonly string[], on: boolean) => void;
+}
 
 /** Which menu is open: a column's (`col:key`) or a row's (`row:id`); only one at a time. */
 type OpenMenu = string | null;
@@ -59,6 +80,8 @@ export interface DataGridProps {
   onPin?: ((key: string, pinned: boolean) => void) | undefined;
   /** Columns naming another area's record, by key: their cells link to its view. */
   links?: ReadonlyMap<string, ReferenceLink> | undefined;
+  /** Rows may be ticked (a list that offers bulk edit): the checkbox column. */
+  selection?: GridSelection | undefined;
 }
 
 const NO_WIDTHS: Readonly<Record<string, number>> = {};
@@ -152,8 +175,15 @@ export function DataGrid(props: DataGridProps) {
   );
   const pinned = props.pinned ?? NO_PINS;
   const pinnedCount = visibleColumns.filter((c) => pinned.includes(c.key)).length;
+  const { selection } = props;
+  const selectCols = selection ? 1 : 0;
   const pinOffsets: Record<string, string> = {};
   let left = 0;
+  // The checkbox column is the first sticky column, left of any pinned one.
+  if (selection) {
+    pinOffsets['--pin-left-1'] = '0px';
+    left = SELECT_WIDTH;
+  }
   for (const column of visibleColumns.slice(0, pinnedCount)) {
     pinOffsets[`--pin-left-${Object.keys(pinOffsets).length + 1}`] = `${left}px`;
     left += widths[column.key] ?? 0;
@@ -211,7 +241,28 @@ export function DataGrid(props: DataGridProps) {
     },
   });
   const width =
-    visibleColumns.reduce((sum, c) => sum + (widths[c.key] ?? 0), 0) + (withActions ? ACTIONS_WIDTH : 0);
+    visibleColumns.reduce((sum, c) => sum + (widths[c.key] ?? 0), 0) +
+    (withActions ? ACTIONS_WIDTH : 0) +
+    (selection ? SELECT_WIDTH : 0);
+  const pageIds = useMemo(() => tableRows.map((r) => r.id), [tableRows]);
+  const selected = selection?.selected;
+  const pageTicked = useMemo(() => (selected ? pageTick(pageIds, selected) : 'none'), [pageIds, selected]);
+  const onSelect = useStableCallback((id: string) => selection?.toggle(id));
+  const onSelectPage = useStableCallback((on: boolean) => selection?.setPage(pageIds, on));
+  // Space on a focused cell ticks its row, as a grid with a selection column does.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const cell = event.target instanceof HTMLElement ? event.target.closest('td[data-cell]') : null;
+    if (selection && event.key === ' ' && cell) {
+      const row = Number(cell.getAttribute('data-cell')?.split(':')[0]);
+      const id = tableRows[row]?.id;
+      if (id !== undefined) {
+        event.preventDefault();
+        selection.toggle(id);
+      }
+      return;
+    }
+    keyboard.onKeyDown(event);
+  };
   // The Actions column stays in view only while the grid scrolls sideways; otherwise it is an
   // ordinary last column, so it never lies over data.
   const overflowing = clientWidth > 0 && width > clientWidth;
@@ -235,14 +286,15 @@ export function DataGrid(props: DataGridProps) {
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG data grid pattern (arrow keys move through cells)
           role="grid"
           aria-rowcount={tableRows.length + 1}
-          aria-colcount={visibleColumns.length + (withActions ? 1 : 0)}
+          aria-colcount={visibleColumns.length + (withActions ? 1 : 0) + selectCols}
           style={{ width, ...pinOffsets }}
-          data-pinned={pinnedCount || undefined}
+          data-pinned={pinnedCount + selectCols || undefined}
           data-overflowing={overflowing || undefined}
-          onKeyDown={keyboard.onKeyDown}
+          onKeyDown={onKeyDown}
           onFocus={keyboard.onFocusCell}
         >
           <colgroup>
+            {selection && <col style={{ width: SELECT_WIDTH }} />}
             {visibleColumns.map((c) => (
               <col key={c.key} style={{ width: widths[c.key] }} />
             ))}
@@ -255,6 +307,8 @@ export function DataGrid(props: DataGridProps) {
             filtersHidden={props.filtersHidden}
             openColumn={openMenu?.startsWith('col:') ? openMenu.slice(4) : null}
             withActions={withActions}
+            pageTick={selection && rows.length > 0 ? pageTicked : undefined}
+            onTickPage={onSelectPage}
             widths={widths}
             pinned={pinned}
             layoutEditable={props.onResize !== undefined}
@@ -287,6 +341,9 @@ export function DataGrid(props: DataGridProps) {
                   activeCol={keyboard.active.row === item.index ? keyboard.active.col : -1}
                   menuOpen={openMenu === `row:${tableRow.id}`}
                   rowLabel={`row ${String(tableRow.original[keyColumn] ?? item.index + 1)}`}
+                  selectable={selection !== undefined}
+                  selected={selected?.has(tableRow.id) ?? false}
+                  onSelect={onSelect}
                   actions={actions}
                   withActions={withActions}
                   hideActions={hideActions}

@@ -1,12 +1,13 @@
 /** The grid's sticky header row, memoised so scrolling does not re-render the column menus. */
 import type { ColumnDefinition, ColumnFilter } from '@bm/contracts';
-import { Text } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { ColumnFilters } from '../filters/filterTypes.ts';
 import { MAX_PINNED } from './columnLayout.ts';
 import { isRightAligned } from './formatCell.ts';
 import { GridHeaderCell } from './GridHeaderCell.tsx';
 import classes from './grid.module.css';
+import type { PageTick } from './pageTick.ts';
 import type { SortDirection, SortEntry } from './sortTypes.ts';
 
 interface GridHeadProps {
@@ -17,6 +18,9 @@ interface GridHeadProps {
   /** The key of the column whose menu is open. */
   openColumn: string | null;
   withActions: boolean;
+  /** The page's rows may be ticked: how many are (undefined: no checkbox column). */
+  pageTick: PageTick | undefined;
+  onTickPage: (on: boolean) => void;
   widths: Readonly<Record<string, number>>;
   pinned: readonly string[];
   /** The user may resize, move and pin columns (a list screen; not a read-only embed). */
@@ -36,6 +40,18 @@ export const GridHead = memo(function GridHead(props: GridHeadProps) {
   return (
     <thead className={classes.head}>
       <tr aria-rowindex={1}>
+        {props.pageTick !== undefined && (
+          <th className={classes.selectCell} aria-colindex={1}>
+            <Checkbox
+              size="xs"
+              aria-label="Select every row on this page"
+              checked={props.pageTick === 'all'}
+              indeterminate={props.pageTick === 'some'}
+              // Some ticked: the box clears them, as a mixed box does; none or all: it flips.
+              onChange={() => props.onTickPage(props.pageTick === 'none')}
+            />
+          </th>
+        )}
         {props.columns.map((column, index) => {
           const pinned = props.pinned.includes(column.key);
           const part = props.columns.filter((c) => props.pinned.includes(c.key) === pinned);
@@ -45,7 +61,7 @@ export const GridHead = memo(function GridHead(props: GridHeadProps) {
             <th
               key={column.key}
               className={isRightAligned(column) ? classes.right : undefined}
-              aria-colindex={index + 1}
+              aria-colindex={index + 1 + (props.pageTick === undefined ? 0 : 1)}
               aria-sort={sort === 'ASC' ? 'ascending' : sort === 'DESC' ? 'descending' : undefined}
             >
               <GridHeaderCell

@@ -3,9 +3,11 @@
  * page stays smooth. Of a wide grid it renders the pinned columns and those from `colStart` to
  * `colEnd` (columnWindow.ts); one spacer cell spans the columns skipped on either side, so the
  * table's columns stay where the header has them. Its actions are the row's visible ones (rights,
- * `visibleWhen`, frozen rows).
+ * `visibleWhen`, frozen rows). Its checkbox, where rows may be ticked, is named after the row
+ * ("Select row 42") and is no Tab stop: Space on any of the row's cells ticks it (DataGrid).
  */
 import type { ColumnDefinition, Row, RowAction } from '@bm/contracts';
+import { Checkbox } from '@mantine/core';
 import type { Row as TableRow } from '@tanstack/react-table';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -36,6 +38,10 @@ interface GridRowProps {
   activeCol: number;
   menuOpen: boolean;
   rowLabel: string;
+  /** The row has a checkbox (a list that offers bulk edit), and whether it is ticked. */
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (rowId: string) => void;
   actions: readonly RowAction[];
   withActions: boolean;
   hideActions: boolean;
@@ -68,8 +74,26 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       style={{ height: props.height }}
       aria-rowindex={index + 2}
       data-clickable={click ? true : undefined}
+      aria-selected={props.selectable ? props.selected : undefined}
       onClick={() => click && onRun(click, row)}
     >
+      {props.selectable && (
+        // A click on the box (or beside it in its cell) ticks the row; it does not open the record.
+        <td
+          className={classes.selectCell}
+          aria-colindex={1}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          <Checkbox
+            size="xs"
+            tabIndex={-1}
+            aria-label={`Select ${props.rowLabel}`}
+            checked={props.selected}
+            onChange={() => props.onSelect(tableRow.id)}
+          />
+        </td>
+      )}
       {tableRow.getVisibleCells().map((cell, col, cells) => {
         if (col >= pinnedCount && col < colStart) {
           // One spacer for the columns left of the window, in the first skipped column's place.
@@ -101,7 +125,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: cells of the APG data grid
             role="gridcell"
             className={cls || undefined}
-            aria-colindex={col + 1}
+            aria-colindex={col + 1 + (props.selectable ? 1 : 0)}
             data-cell={`${index}:${col}`}
             tabIndex={col === activeCol ? 0 : -1}
             title={plain?.title}

@@ -206,7 +206,7 @@ describe('ListPage', () => {
     expect(await screen.findByText('Precondition Required')).toBeInTheDocument();
   });
 
-  it('alerts a deep link to a missing group and falls back to the default', async () => {
+  it('says plainly that a deep link to a missing group was not followed, and falls back to the default', async () => {
     renderWithApp(<ListPage route={route} />, {
       rights,
       route: '/page/list?preset=Mine&presetgroup=Nowhere',
@@ -217,7 +217,9 @@ describe('ListPage', () => {
         ]),
       },
     });
-    expect(await screen.findByText('The preset group does not exist')).toBeInTheDocument();
+    expect(await screen.findByText(/^The preset group does not exist\. The link’s view/)).toBeInTheDocument();
+    // A notice above the list, not a modal over it.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveValue('default'));
   });
 

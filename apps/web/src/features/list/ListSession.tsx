@@ -1,6 +1,6 @@
 /**
  * Picks the list's preset once per visit — empty notice, 428 page, or a
- * preset, alerting a failed deep link — and remounts the list view whenever another preset is
+ * preset, with a plain notice for a link it could not follow — and remounts the list view whenever another preset is
  * chosen, so the grid starts again from that preset: its filters (the right's filter history is
  * reset to them), its columns and its page size.
  */
@@ -11,7 +11,7 @@ import { ListView } from './ListView.tsx';
 import { type ListSessionProps, useListSession } from './useListSession.ts';
 
 export function ListSession({ route, presets, groups, recordId }: ListSessionProps) {
-  const { status, active, presetActions, choose } = useListSession({ route, presets, groups });
+  const { status, active, presetActions, choose, notices } = useListSession({ route, presets, groups });
   if (status === 'missingDefault') return <PreconditionRequiredPage />;
   if (status === 'empty' || !active) {
     return (
@@ -33,6 +33,7 @@ export function ListSession({ route, presets, groups, recordId }: ListSessionPro
       groups={groups}
       presetActions={presetActions}
       onChoose={choose}
+      notices={active.visit === 0 ? notices : undefined}
     />
   );
 }

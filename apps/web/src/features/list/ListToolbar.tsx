@@ -4,13 +4,15 @@
  * enables it and the user holds BulkEdit, Mapping queue where the area has one and the user may
  * map, and Create record with the Create right. Bulk edit
  * carries the list's current target (its criteria and their words) in the navigation state, so the
- * editor changes exactly the records this list shows.
+ * editor changes exactly the records this list shows — or, with rows ticked, exactly those; "3
+ * selected" and Clear stand before it then.
  */
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconListCheck, IconPencilBolt, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type BulkTarget, bulkNavigationState } from './bulkTarget.ts';
+import { selectedText } from './rowSelection.ts';
 
 interface ListToolbarProps {
   segment: string;
@@ -20,6 +22,9 @@ interface ListToolbarProps {
   canBulkEdit: boolean;
   /** The records Bulk edit changes: the filters as the grid shows them. */
   bulkTarget: BulkTarget | undefined;
+  /** Rows ticked for Bulk edit, and how to untick them all. */
+  selectedCount?: number | undefined;
+  onClearSelection?: (() => void) | undefined;
   columnToggle: ReactNode;
   /** The search box, when the list has one; first in the toolbar. */
   searchBox?: ReactNode;
@@ -35,6 +40,8 @@ export function ListToolbar({
   createTo,
   canBulkEdit,
   bulkTarget,
+  selectedCount = 0,
+  onClearSelection,
   columnToggle,
   searchBox,
   exportButton,
@@ -54,6 +61,17 @@ export function ListToolbar({
           leftSection={<IconListCheck size={14} aria-hidden />}
         >
           Mapping queue
+        </Button>
+      )}
+      {canBulkEdit && (
+        // Announced as the count changes; empty (and so silent) while nothing is ticked.
+        <Text span size="sm" aria-live="polite" aria-atomic>
+          {selectedCount > 0 && selectedText(selectedCount)}
+        </Text>
+      )}
+      {canBulkEdit && selectedCount > 0 && onClearSelection && (
+        <Button size="xs" variant="subtle" onClick={onClearSelection}>
+          Clear
         </Button>
       )}
       {canBulkEdit && (

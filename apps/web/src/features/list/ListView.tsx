@@ -2,7 +2,7 @@
  * One list screen for one preset: toolbar, presets bar,
  * filter bar, grid and pager. Everything headless lives in `useListController`; this file renders it.
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../app/config/RuntimeConfigContext.tsx';
 import { ExportButton } from '../export/ExportButton.tsx';
@@ -12,6 +12,7 @@ import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
 import { useStableCallback } from '../grid/useStableCallback.ts';
 import { usePageTitle } from '../menu/usePageTitle.ts';
+import { copyLink } from '../presets/copyLink.ts';
 import { PresetBar } from '../presets/PresetBar.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListSearchBox } from './ListSearchBox.tsx';
@@ -22,8 +23,16 @@ import { MapListHeader } from './MapListHeader.tsx';
 import { type ListControllerInput, useListController } from './useListController.ts';
 import { useToastClearance } from './useToastClearance.ts';
 
-export function ListView(props: ListControllerInput) {
+/**
+ * `notices`: what the link that opened the list could not do (a view the user may not see, unknown
+ * parameters), shown plainly above the list until dismissed.
+ */
+export function ListView({
+  notices,
+  ...props
+}: ListControllerInput & { notices?: readonly string[] | undefined }) {
   const list = useListController(props);
+  const [shownNotices, setShownNotices] = useState(notices ?? []);
   const { settings, columns, state, data } = list;
   // Only one column, row or toolbar menu is open at a time.
   const [openMenu, setOpenMenu] = useState<string | null>(null);
@@ -39,6 +48,13 @@ export function ListView(props: ListControllerInput) {
   // pager only (React skips an element it is handed again).
   const presetsMenuOpen = openMenu === 'create-preset';
   const onCreateOpenChange = useStableCallback((open: boolean) => setOpenMenu(open ? 'create-preset' : null));
+  const renameOpen = openMenu === 'rename-preset';
+  const onRenameOpenChange = useStableCallback((open: boolean) => setOpenMenu(open ? 'rename-preset' : null));
+  const onRename = useStableCallback(async (name: string) => {
+    await list.presets.rename(name);
+    setOpenMenu(null);
+  });
+  const onCopyLink = useStableCallback(() => void copyLink(window.location.href));
   const onColumnsOpenChange = useStableCallback((open: boolean) => setOpenMenu(open ? 'columns' : null));
   const { presets } = list;
   const presetBar = useMemo(
@@ -58,6 +74,10 @@ export function ListView(props: ListControllerInput) {
           onSave={() => void presets.save()}
           onCreate={(name, groupId) => void presets.create(name, groupId)}
           onDelete={presets.remove}
+          renameOpened={renameOpen}
+          onRenameOpenChange={onRenameOpenChange}
+          onRename={(name) => void onRename(name)}
+          onCopyLink={onCopyLink}
         />
       ),
     [
@@ -75,6 +95,10 @@ export function ListView(props: ListControllerInput) {
       presets.save,
       presets.create,
       presets.remove,
+      renameOpen,
+      onRenameOpenChange,
+      onRename,
+      onCopyLink,
     ],
   );
 
@@ -115,6 +139,8 @@ export function ListView(props: ListControllerInput) {
               createTo={list.createTo}
               canBulkEdit={list.canBulkEdit}
               bulkTarget={list.bulkTarget}
+              selectedCount={list.selection?.selected.size}
+              onClearSelection={list.selection?.clear}
               mapQueuePath={list.mapQueuePath}
               searchBox={list.search && <ListSearchBox search={list.search} title={pageName} />}
               columnToggle={columnToggle}
@@ -139,6 +165,7 @@ export function ListView(props: ListControllerInput) {
       list.createTo,
       list.canBulkEdit,
       list.bulkTarget,
+      list.selection,
       list.mapQueuePath,
       list.search,
       list.exportView,
@@ -192,6 +219,23 @@ export function ListView(props: ListControllerInput) {
   return (
     <div className={classes.page}>
       {header}
+      {shownNotices.length > 0 && (
+        <Stack gap={4} className={classes.bars}>
+          {shownNotices.map((notice) => (
+            <Alert
+              key={notice}
+              color="yellow"
+              variant="light"
+              title="Part of the link was not followed"
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setShownNotices((all) => all.filter((n) => n !== notice))}
+            >
+              {notice}
+            </Alert>
+          ))}
+        </Stack>
+      )}
       {(presetBar || filterBar) && (
         <div className={classes.bars}>
           {filterBar}
@@ -231,6 +275,7 @@ export function ListView(props: ListControllerInput) {
             {...listGridProps(list)}
             columns={list.arranged}
             compact={settings.compactView}
+            selection={list.selection}
             openMenu={openMenu}
             onOpenMenu={setOpenMenu}
           />

@@ -96,3 +96,20 @@ describe('bulk target', () => {
     ).toBe('1 applied, 1 refused');
   });
 });
+
+describe('bulk target of ticked rows', () => {
+  it('carries the ticked ids through the navigation state, and none when nothing is ticked', () => {
+    const ticked = bulkTargetOf(columns, {}, '/api/pages', ['3', '7', '42']);
+    expect(ticked.ids).toEqual(['3', '7', '42']);
+    expect(readBulkTarget(structuredClone(bulkNavigationState(ticked)))).toEqual(ticked);
+    expect(bulkTargetOf(columns, {}, '/api/pages', [])).not.toHaveProperty('ids');
+  });
+
+  it('refuses ids it did not write: not digits, empty, or more than one bulk edit takes', () => {
+    const state = (ids: unknown) => ({ bulkTarget: { source: '/api/pages', words: [], ids } });
+    expect(readBulkTarget(state(['1 OR 1=1']))).toBeUndefined();
+    expect(readBulkTarget(state([3]))).toBeUndefined();
+    expect(readBulkTarget(state([]))).toBeUndefined();
+    expect(readBulkTarget(state(Array.from({ length: 1001 }, (_, i) => String(i + 1))))).toBeUndefined();
+  });
+});

@@ -5,8 +5,16 @@
  * and query-string filters — never from a stored filter history the list may not have written.
  * The criteria go in the `filters` query of `PUT {bulk path}`; the records are counted
  * first with the list's own `page-summarize`, so the user confirms a number before anything changes.
+ * When the user ticked rows, their ids go too (the body's `ids`): then exactly those records change,
+ * their number is the count confirmed, and the server still checks each against the criteria.
  */
-import type { BulkResult, ColumnDefinition, Filter, PageSummary } from '@bm/contracts';
+import {
+  BULK_MAX_IDS,
+  type BulkResult,
+  type ColumnDefinition,
+  type Filter,
+  type PageSummary,
+} from '@bm/contracts';
 import { buildCriteria } from '../filters/buildCriteria.ts';
 import { staticOptions } from '../filters/columnOptions.ts';
 import { describeCondition } from '../filters/describeCondition.ts';
@@ -20,6 +28,8 @@ export interface BulkTarget {
   criteria: Filter | undefined;
   /** The filter in words, one entry per condition, as the list's chips read. */
   words: string[];
+  /** The ticked rows' record ids; absent when none are ticked (then the filter's records change). */
+  ids?: readonly string[] | undefined;
 }
 
 /** The router state key under which the list hands its target to the bulk editor. */
@@ -29,6 +39,7 @@ export function bulkTargetOf(
   columns: readonly ColumnDefinition[],
   filters: ColumnFilters,
   source: string,
+  ids?: readonly string[],
 ): BulkTarget {
   const words = columns.flatMap((column) =>
     (Object.hasOwn(filters, column.key) ? (filters[column.key] ?? []) : []).map(
@@ -36,7 +47,8 @@ export function bulkTargetOf(
         `${index > 0 ? `${condition.conjunction} ` : ''}${describeCondition(column, condition, staticOptions(column))}`,
     ),
   );
-  return { source, criteria: buildCriteria(columns, filters), words };
+  const target: BulkTarget = { source, criteria: buildCriteria(columns, filters), words };
+  return ids && ids.length > 0 ? { ...target, ids } : target;
 }
 
 /** The navigation state the list's Bulk edit link carries. */
@@ -61,8 +73,17 @@ export function readBulkTarget(state: unknown): BulkTarget | undefined {
   if (!isRecord(target) || typeof target.source !== 'string') return undefined;
   if (target.criteria !== undefined && !isFilter(target.criteria)) return undefined;
   if (!Array.isArray(target.words) || !target.words.every((w) => typeof w === 'string')) return undefined;
-  return { source: target.source, criteria: target.criteria, words: target.words };
+  const read: BulkTarget = { source: target.source, criteria: target.criteria, words: target.words };
+  if (target.ids === undefined) return read;
+  return isIdList(target.ids) ? { ...read, ids: target.ids } : undefined;
 }
+
+/** Ticked ids as the list writes them: record keys in digits, one to the most a bulk edit takes. */
+const isIdList = (v: unknown): v is string[] =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.length <= BULK_MAX_IDS &&
+  v.every((id) => typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id));
 
 /** The list's count call for the target: `{source}/page-summarize` with the same criteria. */
 export const bulkCountUrl = (source: string, criteria: Filter | undefined): string =>

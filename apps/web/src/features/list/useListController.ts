@@ -44,7 +44,7 @@ import type { SortDirection } from '../grid/sortTypes.ts';
 import { useStableCallback } from '../grid/useStableCallback.ts';
 import { confirmPresetDelete } from '../presets/confirmPresetDelete.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
-import { findDefaultPreset, isStatePreset } from '../presets/presetKinds.ts';
+import { findDefaultPreset, isDefaultPreset, isStatePreset } from '../presets/presetKinds.ts';
 import { type PresetPermissions, presetPermissions, viewTitle } from '../presets/presetPermissions.ts';
 import type { usePresetActions } from '../presets/usePresetActions.ts';
 import { useStatePresetSync } from '../presets/useStatePresetSync.ts';
@@ -52,6 +52,7 @@ import type { ExplicitSwitches } from '../switches/querySwitches.ts';
 import { useQuerySwitches } from '../switches/useQuerySwitches.ts';
 import { type BulkTarget, bulkTargetOf } from './bulkTarget.ts';
 import { definitionFromState } from './definitionFromState.ts';
+import { type AddressView, listAddress, rememberAddress } from './listAddress.ts';
 import { withParams, withSearchParam } from './listParams.ts';
 import { type ListSettings, resolveListSettings } from './listSettings.ts';
 import {
@@ -64,6 +65,7 @@ import {
   viewOf,
 } from './listState.ts';
 import { headerTitle, useMapHeader } from './mapHeader.ts';
+import { type RowSelection, useRowSelection } from './rowSelection.ts';
 import { type ListData, useListData } from './useListData.ts';
 import { useListGridState } from './useListGridState.ts';
 import { useMapActionRunner } from './useMapActionRunner.tsx';
@@ -165,8 +167,13 @@ export interface ListController {
   /** Where Create record leads: the form, carrying a list's required parameter and the way back. */
   createTo: string;
   canBulkEdit: boolean;
-  /** The records Bulk edit changes: the filters as the grid shows them; only with canBulkEdit. */
+  /**
+   * The records Bulk edit changes: the filters as the grid shows them, and the ticked rows' ids
+   * when any are ticked; only with canBulkEdit.
+   */
   bulkTarget: BulkTarget | undefined;
+  /** The rows ticked for a bulk edit; only where Bulk edit is offered (the grid's checkbox column). */
+  selection: RowSelection | undefined;
   /**
    * What Export writes: the list as the grid shows it (its sort, filters and visible columns in
    * order), read when an export is sent. Only with the export right, unless hideexport, and never on
@@ -195,6 +202,8 @@ export interface ListController {
     choose: (preset: Preset) => void;
     save: () => Promise<void>;
     create: (name: string, groupId: number) => Promise<void>;
+    /** Renames the chosen view (its saver, or with the group's edit flag). */
+    rename: (name: string) => Promise<void>;
     remove: () => void;
   };
 }
@@ -367,13 +376,20 @@ export function useListController({
     rowsAreCandidates: mapHeader?.recordActions !== undefined,
     storedProcedure: definition.rowActions.find((a) => isMapAction(a.type))?.storedProcedure ?? '',
   });
+  // Rows ticked for a bulk edit, kept while the list selects the same records (rowSelection.ts):
+  // another source or filter starts the ticks over.
+  const tickScope =
+    recordId === undefined && !related && settings.bulkEdit
+      ? `${source}\u0000${JSON.stringify(state.filters)}`
+      : null;
+  const ticked = useRowSelection(tickScope);
   const runListAction = useRowActionRunner({
     source,
     segment,
     keyColumn,
     columns,
     titleField,
-    bulkTarget: () => bulkTargetOf(columns, state.filters, source),
+    bulkTarget: () => bulkTargetOf(columns, state.filters, source, [...ticked.selected]),
   });
   const runRowAction = useStableCallback((action: RowAction, row: Row) =>
     isMapAction(action.type) ? runMapAction(action, row) : runListAction(action, row),
@@ -397,8 +413,8 @@ export function useListController({
   // below keeps its identity), so a sort or a page renders the grid and the pager, not the toolbar,
   // presets and filter bars (their memoised elements in ListView are reused).
   const bulkTarget = useMemo(
-    () => (canBulkEdit ? bulkTargetOf(columns, state.filters, source) : undefined),
-    [canBulkEdit, columns, state.filters, source],
+    () => (canBulkEdit ? bulkTargetOf(columns, state.filters, source, [...ticked.selected]) : undefined),
+    [canBulkEdit, columns, state.filters, source, ticked.selected],
   );
   // Read when an export is sent: as a value it changed with every sort and filter, and rendered
   // the page header and its Export button again each time.
@@ -429,7 +445,36 @@ export function useListController({
           },
     [recordId, definition, listPath, source, held, routes, prefix],
   );
-  const permissions = useMemo(() => presetPermissions(preset, groups, presets), [preset, groups, presets]);
+  // The chosen view as the server now has it: a rename shows at once, without choosing it again.
+  const current = presets.find((p) => p.id === preset.id) ?? preset;
+  const permissions = useMemo(() => presetPermissions(current, groups, presets), [current, groups, presets]);
+  // The address holds the chosen view and the filters (listAddress.ts), so it can be shared as it is:
+  // rewritten in place whenever either changes. The default and the working view are named by no
+  // parameter: a link without one opens the working view, else the default, as it always did (the
+  // working view is the person's own, so a link cannot name it for another).
+  const addressView = useMemo(
+    (): AddressView | undefined =>
+      isStatePreset(current) || isDefaultPreset(current)
+        ? undefined
+        : { name: current.name, group: current.presetGroup.name },
+    [current],
+  );
+  const keepParam = route.requiredParam?.name;
+  const writesAddress = recordId === undefined && !related;
+  // Written with the History API, not the router: the screen is keyed by its address (a new address
+  // starts it afresh, RouteScreen.tsx), and the list must not start over because it described itself.
+  // The router's own entry state is kept, so Back and Forward work as before.
+  useEffect(() => {
+    if (!writesAddress) return;
+    const current = window.location.search;
+    const next = listAddress(current, addressView, state.filters, columns, keepParam);
+    rememberAddress(window.sessionStorage, route.right, next);
+    if (next !== current) {
+      const { pathname, hash } = window.location;
+      window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
+    }
+    // A navigation of the router's own (the search box's `q`) starts the screen afresh, which writes again.
+  }, [writesAddress, addressView, state.filters, columns, keepParam, route.right]);
   const commands = {
     setColumnFilter: useStableCallback((key: string, conditions: ColumnFilter[]) =>
       change({ type: 'setColumnFilter', key, conditions }),
@@ -470,12 +515,15 @@ export function useListController({
   const choose = useStableCallback((p: Preset) => onChoose(p));
   const save = useStableCallback(async () => {
     sync.cancel();
-    if (await presetActions.save(preset, saved())) grid.markSaved();
+    if (await presetActions.save(current, saved())) grid.markSaved();
   });
   const create = useStableCallback(async (name: string, groupId: number) => {
     sync.cancel();
     const created = await presetActions.create(name, groupId, saved(), data.paging.totalItemsCount);
     if (created) onChoose(created, { tellServer: false });
+  });
+  const rename = useStableCallback(async (name: string) => {
+    await presetActions.rename(current, name);
   });
   const remove = useStableCallback(() =>
     confirmPresetDelete(preset, async () => {
@@ -507,13 +555,14 @@ export function useListController({
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget,
+    selection: canBulkEdit ? ticked : undefined,
     exportView,
     search: searchBox,
     presets: {
       list: presets,
       groups,
       active: preset,
-      title: viewTitle(preset, modified, presets),
+      title: viewTitle(current, modified, presets),
       modified: modified || isStatePreset(preset),
       permissions,
       hasDefault: findDefaultPreset(presets) !== undefined,
@@ -521,6 +570,7 @@ export function useListController({
       choose,
       save,
       create,
+      rename,
       remove,
     },
   };

@@ -8,7 +8,9 @@ import type { PresetDefinition } from '@bm/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { filtersFromQuery } from '../filters/filtersFromQuery.ts';
+import type { ColumnFilters } from '../filters/filterTypes.ts';
 import { readFilterHistory, writeFilterHistory } from '../presets/filterHistory.ts';
+import { filtersFromAddress } from './listAddress.ts';
 import type { ListSettings } from './listSettings.ts';
 import { initialListState, type ListAction, listReducer, presetFilters } from './listState.ts';
 
@@ -32,12 +34,17 @@ export function useListGridState({
   chosen,
 }: GridStateInput) {
   const [initial] = useState(() => {
-    const linked = firstVisit ? filtersFromQuery(search, definition.definition) : {};
+    const linked = firstVisit
+      ? (filtersFromAddress(search, definition.definition) ?? filtersFromQuery(search, definition.definition))
+      : {};
     const hasLinked = Object.keys(linked).length > 0;
     const stored =
       chosen || settings.ignoreState ? undefined : readFilterHistory(window.sessionStorage, rightName);
-    const filters = hasLinked ? linked : (stored ?? presetFilters(definition));
-    return { state: initialListState(definition, settings, filters), revision: hasLinked ? 1 : 0 };
+    const own = presetFilters(definition);
+    const filters = hasLinked ? linked : (stored ?? own);
+    // The address holds the view's own filters too (listAddress.ts): those are no change to it.
+    const changed = hasLinked && !sameFilters(linked, own);
+    return { state: initialListState(definition, settings, filters), revision: changed ? 1 : 0 };
   });
   const [state, dispatch] = useReducer(listReducer, initial.state);
   const [revision, setRevision] = useState(initial.revision);
@@ -68,4 +75,19 @@ export function useListGridState({
     markSaved: () => setChanged(false),
     query: { filters, pageIndex: settled ? state.pageIndex : lastPage.current },
   };
+}
+
+/** The same conditions on the same columns (a condition's conjunction is 'and' when unsaid). */
+function sameFilters(a: ColumnFilters, b: ColumnFilters): boolean {
+  const plain = (filters: ColumnFilters) =>
+    JSON.stringify(
+      Object.entries(filters)
+        .filter(([, conditions]) => conditions.length > 0)
+        .sort(([x], [y]) => x.localeCompare(y))
+        .map(([key, conditions]) => [
+          key,
+          conditions.map((c) => [c.conjunction ?? 'and', c.operator, c.value ?? null]),
+        ]),
+    );
+  return plain(a) === plain(b);
 }

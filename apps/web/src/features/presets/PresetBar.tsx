@@ -1,13 +1,13 @@
 /**
  * The views bar: choose a view (once the grid differs from it, the picker says "name (modified)"),
- * save the changes into the chosen view, save them as a new view under a group, delete the chosen
- * view. What the user may not do is disabled with the reason (presetPermissions); the server still
+ * save the changes into the chosen view, save them as a new view under a group, rename or delete the
+ * chosen view, and copy the link to it (the address holds the view and the filters). What the user may not do is disabled with the reason (presetPermissions); the server still
  * refuses it.
  */
 import type { Preset, PresetGroup } from '@bm/contracts';
-import { Button, Group, Popover, Select, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactElement } from 'react';
+import { Button, Group, Popover, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy, IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import { PresetCreateForm } from './PresetCreateForm.tsx';
 import { isStatePreset } from './presetKinds.ts';
 import { type Permission, type PresetPermissions, SAVE_AS_NEW } from './presetPermissions.ts';
@@ -30,6 +30,51 @@ interface PresetBarProps {
   onSave: () => void;
   onCreate: (name: string, groupId: number) => void;
   onDelete: () => void;
+  /** Rename: the popover is open, and the new name to save. */
+  renameOpened: boolean;
+  onRenameOpenChange: (opened: boolean) => void;
+  onRename: (name: string) => void;
+  onCopyLink: () => void;
+}
+
+/** The chosen view's new name; an empty one is refused under the field. */
+function RenameForm({
+  current,
+  busy,
+  onRename,
+}: {
+  current: string;
+  busy: boolean;
+  onRename: (name: string) => void;
+}) {
+  const [name, setName] = useState(current);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Please fill the name');
+    onRename(name.trim());
+  };
+  return (
+    <form onSubmit={submit} aria-label="Rename view" noValidate>
+      <Stack gap="xs">
+        <TextInput
+          size="xs"
+          label="New name"
+          value={name}
+          error={error}
+          maxLength={100}
+          data-autofocus
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(undefined);
+          }}
+        />
+        <Button size="xs" type="submit" loading={busy}>
+          Rename
+        </Button>
+      </Stack>
+    </form>
+  );
 }
 
 function presetOptions(presets: readonly Preset[], title: string, modified: boolean) {
@@ -111,6 +156,33 @@ export function PresetBar(props: PresetBarProps) {
           <PresetCreateForm groups={props.groups} busy={props.busy} onCreate={props.onCreate} />
         </Popover.Dropdown>
       </Popover>
+      <Guarded permission={permissions.rename}>
+        <Popover
+          opened={props.renameOpened}
+          onChange={props.onRenameOpenChange}
+          position="bottom-start"
+          width={260}
+          trapFocus
+          shadow="md"
+        >
+          <Popover.Target>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={() => props.onRenameOpenChange(!props.renameOpened)}
+              {...described(permissions.rename)}
+            >
+              Rename view
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            {props.renameOpened && (
+              <RenameForm current={active.name} busy={props.busy} onRename={props.onRename} />
+            )}
+          </Popover.Dropdown>
+        </Popover>
+      </Guarded>
       <Guarded permission={permissions.remove}>
         <Button
           size="xs"
@@ -123,6 +195,14 @@ export function PresetBar(props: PresetBarProps) {
           Delete view
         </Button>
       </Guarded>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconLink size={14} aria-hidden />}
+        onClick={props.onCopyLink}
+      >
+        Copy link
+      </Button>
     </Group>
   );
 }

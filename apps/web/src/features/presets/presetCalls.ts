@@ -62,6 +62,14 @@ export function savePreset(http: HttpClient, preset: Preset, definition: PresetD
   });
 }
 
+/** A new name for a view, its stored definition as it is. */
+export function renamePreset(http: HttpClient, preset: Preset, name: string): Promise<Preset> {
+  return http.request<Preset>(`${BASE}/${preset.id}`, {
+    method: 'PUT',
+    body: { id: preset.id, name, rightName: preset.rightName, definition: preset.definition },
+  });
+}
+
 export function deletePreset(http: HttpClient, preset: Preset): Promise<void> {
   return http.request<void>(BASE, { method: 'DELETE', body: { id: preset.id, rightName: preset.rightName } });
 }

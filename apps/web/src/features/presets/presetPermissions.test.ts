@@ -55,6 +55,7 @@ describe('presetPermissions', () => {
   it('allows a personal view, and a shared one by its group’s flags', () => {
     expect(presetPermissions(mine, viewerGroups, all)).toEqual({
       save: { allowed: true },
+      rename: { allowed: true },
       remove: { allowed: true },
       create: true,
     });
@@ -66,6 +67,12 @@ describe('presetPermissions', () => {
     });
     const editor = presetPermissions(team, [flags(3, 'Team', { edit: true, delete: true })], all);
     expect(editor.save.allowed && editor.remove.allowed).toBe(true);
+    expect(viewer.rename.allowed).toBe(false);
+  });
+
+  it('lets the person who saved a shared view rename, save and delete it, whatever the group’s flags', () => {
+    const saved = presetPermissions({ ...team, savedByYou: true }, viewerGroups, all);
+    expect(saved.save.allowed && saved.rename.allowed && saved.remove.allowed).toBe(true);
   });
 
   it('refuses to delete the last view with the product’s message', () => {

@@ -1,7 +1,8 @@
 /**
  * What the user may do with the chosen view, decided before they try: the built-in default view and
- * the working view are never saved over or deleted, a personal view always may be, and a shared view
- * by the flags of its group. A disabled button carries the reason, so nothing is offered only to be
+ * the working view are never saved over, renamed or deleted, a personal view always may be, and a
+ * shared view by the flags of its group — or by the person who saved it (`savedByYou`), whatever
+ * the flags say. A disabled button carries the reason, so nothing is offered only to be
  * refused (the server still checks every call).
  */
 import { PERSONAL_PRESET_GROUP, type Preset, type PresetGroup } from '@bm/contracts';
@@ -12,6 +13,8 @@ export type Permission = { allowed: true } | { allowed: false; reason: string };
 
 export interface PresetPermissions {
   save: Permission;
+  /** Renaming goes with saving: the same people may do it. */
+  rename: Permission;
   remove: Permission;
   /** A new view can be saved: the personal group, or a group the user may write to. */
   create: boolean;
@@ -31,23 +34,27 @@ export function presetPermissions(
   if (isDefaultPreset(active))
     return {
       save: refused(`The built-in default view can't be changed: use “${SAVE_AS_NEW}”.`),
+      rename: refused("The built-in default view can't be renamed."),
       remove: refused("The built-in default view can't be deleted."),
       create,
     };
   if (isStatePreset(active))
     return {
       save: refused(`These are your unsaved changes: use “${SAVE_AS_NEW}” to keep them.`),
+      rename: refused('Your unsaved changes are not a view of their own: choose a view to rename.'),
       remove: refused('Your unsaved changes are not a view of their own: choose a view to delete.'),
       create,
     };
   const named = all.filter((p) => !isStatePreset(p));
   const lastOne = named.length <= 1 ? refused(PRESET_MESSAGES.lastPreset) : undefined;
-  if (active.presetGroup.name === PERSONAL_PRESET_GROUP)
-    return { save: ALLOWED, remove: lastOne ?? ALLOWED, create };
+  if (active.presetGroup.name === PERSONAL_PRESET_GROUP || active.savedByYou === true)
+    return { save: ALLOWED, rename: ALLOWED, remove: lastOne ?? ALLOWED, create };
   const group = groups.find((g) => g.id === active.presetGroupId);
   const groupName = active.presetGroup.name;
+  const edit = group?.edit ? ALLOWED : refused(`You may not change views in the group “${groupName}”.`);
   return {
-    save: group?.edit ? ALLOWED : refused(`You may not change views in the group “${groupName}”.`),
+    save: edit,
+    rename: edit,
     remove:
       lastOne ?? (group?.delete ? ALLOWED : refused(`You may not delete views in the group “${groupName}”.`)),
     create,

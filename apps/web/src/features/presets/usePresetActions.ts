@@ -1,6 +1,6 @@
 /**
- * Preset (view) management from the list: change the in-use preset, save, save as new under a group
- * and delete. Each refreshes the right's presets afterwards, through the client-state update rule,
+ * Preset (view) management from the list: change the in-use preset, save, save as new under a group,
+ * rename and delete. Each refreshes the right's presets afterwards, through the client-state update rule,
  * and says what happened in a toast: green when done, red with the reason (in plain words) when not.
  * Nothing blocks the list with a modal. Deleting the only preset is refused here first
  * ('You can not detele the last preset').
@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import type { HttpClient } from '../../app/http/httpClient.ts';
 import { plainErrorMessage } from '../../app/http/plainError.ts';
-import { changeInUsePreset, createPreset, deletePreset, savePreset } from './presetCalls.ts';
+import { changeInUsePreset, createPreset, deletePreset, renamePreset, savePreset } from './presetCalls.ts';
 import { PRESET_MESSAGES } from './presetMessages.ts';
 import { refreshPresets } from './presetQueries.ts';
 
@@ -62,6 +62,11 @@ export function usePresetActions(rightName: string) {
       run(
         () => createPreset(http, { name, rightName, presetGroupId, definition, totalItemCount }),
         (created) => `Saved as the new view “${created.name}” (${created.presetGroup.name})`,
+      ),
+    rename: (preset: Preset, name: string) =>
+      run(
+        () => renamePreset(http, preset, name),
+        (renamed) => `Renamed the view “${preset.name}” to “${renamed.name}”`,
       ),
     remove: (preset: Preset, all: readonly Preset[]) => {
       if (all.length <= 1) {
