@@ -2,11 +2,13 @@
  * A record's History in Chromium: a page edited through its form shows the edit under its view
  * (who, what, from what to what, from which screen); Revert asks first and puts the field back;
  * reverting an older edit once the record has moved on asks again ("The record has changed
- * since") and reverts when confirmed. The viewer reads the History without Revert.
+ * since") and reverts when confirmed. The viewer reads the History without Revert. A deleted page
+ * is put back from the list's Deleted records.
  */
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { apiCall } from '../support/list-helpers.ts';
 import { storageStateOf, test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
@@ -79,4 +81,21 @@ test('reverting an edit the record has moved on from asks again, then reverts', 
   await again.getByRole('button', { name: 'Revert anyway' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Change reverted' })).toBeVisible();
   await expect.poll(async () => (await pageRow(id)).title).toBe('Moved original');
+});
+
+test('a deleted page is put back from the list’s Deleted records', async ({ page }) => {
+  await page.goto('/page/list?ignorestate=true');
+  const name = `Deleted and restored ${Math.random().toString(36).slice(2, 8)}`;
+  const id = await createPage(page, { name });
+  const deleted = await apiCall(page, 'DELETE', `/api/pages/${id}`, {});
+  expect(deleted.status).toBe(200);
+  expect(await pageRow(id)).toEqual({});
+
+  await page.goto('/page/list?ignorestate=true');
+  await page.getByRole('button', { name: 'Deleted records' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Deleted records' });
+  await drawer.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Page restored' })).toBeVisible();
+  await expect(drawer.getByText('Restored', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await pageRow(id)).name).toBe(name);
 });

@@ -66,7 +66,10 @@ export interface AppRoute {
   references?: RouteReference[] | undefined;
   /** On a view screen: the lists of other areas' records that refer to the one shown. */
   related?: RouteRelated[] | undefined;
-  /** On a view screen: its records' changes are journalled, and the view shows their History. */
+  /**
+   * Its records' changes are journalled: a view screen shows their History, a list screen offers
+   * its Deleted records.
+   */
   history?: boolean | undefined;
   /**
    * On a list screen: the labels of the fields its search box looks in (the list endpoint's `q`).
@@ -226,7 +229,7 @@ export function entityRoutes(area: EntityRouteSource): AppRoute[] {
       ? { references: [...area.references] }
       : {}),
     ...(kind === 'view' && area.related && area.related.length > 0 ? { related: [...area.related] } : {}),
-    ...(kind === 'view' && area.history ? { history: true } : {}),
+    ...((kind === 'view' || kind === 'list') && area.history ? { history: true } : {}),
     ...(kind === 'list' && area.search && area.search.length > 0 ? { search: [...area.search] } : {}),
   }));
 }

@@ -2,7 +2,8 @@
  * The list's toolbar beside the page title: the search box where the list has one, Columns (unless
  * hidecolumntoggle), Export with the export right (unless hideexport), Bulk edit where the preset
  * enables it and the user holds BulkEdit, Mapping queue where the area has one and the user may
- * map, and Create record with the Create right. Bulk edit
+ * map, Deleted records where the area's changes are journalled and the user may create, and Create
+ * record with the Create right. Bulk edit
  * carries the list's current target (its criteria and their words) in the navigation state, so the
  * editor changes exactly the records this list shows — or, with rows ticked, exactly those; "3
  * selected" and Clear stand before it then.
@@ -32,6 +33,8 @@ interface ListToolbarProps {
   exportButton?: ReactNode;
   /** The area's mapping queue, when it has one and the user may map. */
   mapQueuePath?: string | undefined;
+  /** Deleted records, when the user may put them back. */
+  deletedRecords?: ReactNode;
 }
 
 export function ListToolbar({
@@ -46,12 +49,14 @@ export function ListToolbar({
   searchBox,
   exportButton,
   mapQueuePath,
+  deletedRecords,
 }: ListToolbarProps) {
   return (
     <>
       {searchBox}
       {columnToggle}
       {exportButton}
+      {deletedRecords}
       {mapQueuePath && (
         <Button
           size="xs"

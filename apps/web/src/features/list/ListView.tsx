@@ -11,6 +11,7 @@ import { ColumnToggle } from '../grid/ColumnToggle.tsx';
 import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
 import { useStableCallback } from '../grid/useStableCallback.ts';
+import { DeletedRecords } from '../history/DeletedRecords.tsx';
 import { usePageTitle } from '../menu/usePageTitle.ts';
 import { copyLink } from '../presets/copyLink.ts';
 import { PresetBar } from '../presets/PresetBar.tsx';
@@ -142,6 +143,7 @@ export function ListView({
               selectedCount={list.selection?.selected.size}
               onClearSelection={list.selection?.clear}
               mapQueuePath={list.mapQueuePath}
+              deletedRecords={list.deletedRecords && <DeletedRecords {...list.deletedRecords} />}
               searchBox={list.search && <ListSearchBox search={list.search} title={pageName} />}
               columnToggle={columnToggle}
               exportButton={
@@ -167,6 +169,7 @@ export function ListView({
       list.bulkTarget,
       list.selection,
       list.mapQueuePath,
+      list.deletedRecords,
       list.search,
       list.exportView,
       pageName,

@@ -164,6 +164,13 @@ export interface ListController {
   canCreate: boolean;
   /** The area's mapping queue, when it has one and the user holds its right (the list page only). */
   mapQueuePath: string | undefined;
+  /**
+   * The area's deleted records, to put back (the list page only, with the Create right, where the
+   * area's changes are journalled): where they are read and how a restored one is named and opened.
+   */
+  deletedRecords:
+    | { api: string; titleField: string | undefined; viewPath: (id: number) => string }
+    | undefined;
   /** Where Create record leads: the form, carrying a list's required parameter and the way back. */
   createTo: string;
   canBulkEdit: boolean;
@@ -552,6 +559,14 @@ export function useListController({
     links,
     canCreate: recordId === undefined && !related && rights.has(rightOf.Create ?? `${prefix}/Create`),
     mapQueuePath: recordId === undefined && !related ? mapQueueRoute?.pattern : undefined,
+    deletedRecords:
+      recordId === undefined &&
+      !related &&
+      route.history &&
+      source &&
+      rights.has(rightOf.Create ?? `${prefix}/Create`)
+        ? { api: source, titleField: route.titleField, viewPath: (id: number) => `/${segment}/view/${id}` }
+        : undefined,
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget,
