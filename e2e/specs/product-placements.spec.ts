@@ -1,7 +1,7 @@
 /**
  * Product placement rules in Chromium: reached from the menu, listed, created through the generated
- * form (which offers Save and close only, back to the list), read back from the database and opened
- * for editing.
+ * form (which offers Save and close only, back to the list; its country and supplier picked from the
+ * price-watch records), read back from the database and opened for editing.
  */
 import { expect } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
@@ -19,8 +19,9 @@ async function fillRule(page: import('@playwright/test').Page, name: string): Pr
   await waitForForm(page);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await pickOption(page, 'Placement', 'Featured');
-  await page.getByRole('textbox', { name: 'Country' }).fill('GB');
-  await page.getByRole('textbox', { name: 'Supplier' }).fill('Avis');
+  // The country and the supplier are picked from the price-watch records, by name.
+  await pickOption(page, 'Country', 'GB - United Kingdom');
+  await pickOption(page, 'Supplier', 'Avis');
   await page.getByRole('textbox', { name: 'Car class' }).fill('Compact');
   await page.getByRole('textbox', { name: 'Position' }).fill('4');
 }

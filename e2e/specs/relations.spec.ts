@@ -3,12 +3,15 @@
  * this reservation), each payment's Reservation is a link back to the reservation, from the grid
  * and from the payment's view; a payment created from the reservation's related list starts with
  * the reservation filled in and returns to the reservation, whose list then shows it. The viewer,
- * who may read payments but not record them, sees the list without its Create.
+ * who may read payments but not record them, sees the list without its Create. A trigger's
+ * interception and a product placement rule's country and supplier are picked by name and link to
+ * the records picked, whose views list them; a chargeback's reservation links to the reservation,
+ * whose view lists its chargebacks; a related list opens in the preset the person uses for its list.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { createInterception, pickOption, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
@@ -126,6 +129,179 @@ test("a payment created from the reservation's related list refers to it and ret
     [reference],
   );
   await expect(list.getByRole('gridcell', { name: created?.id ?? '', exact: true })).toBeVisible();
+});
+
+/** Picks a searchable select's option by typing part of its name, as staff do. */
+async function pickByName(page: Page, label: string, typed: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a trigger picks its interception by name; the trigger links to it, and the interception lists it', async ({
+  page,
+}) => {
+  const interceptionName = `E2E picked interception ${Date.now()}`;
+  const interceptionId = await createInterception({ name: interceptionName });
+  const triggerName = `E2E picked trigger ${Date.now()}`;
+  await page.goto('/interceptiontrigger/create');
+  await waitForForm(page);
+  const form = page.getByRole('form', { name: 'Record form' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(triggerName);
+  // The interceptions lookup offers each by its id and name; the id is what the form saves.
+  const option = `${interceptionId} - ${interceptionName}`;
+  await pickByName(page, 'Interception', 'E2E picked interception', option);
+  await pickOption(page, 'Event', 'Click');
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL(/\/interceptiontrigger\/list/);
+  const [saved] = await query<{ id: string; interception: string }>(
+    'SELECT id::text AS id, interception_id::text AS interception FROM interception_triggers WHERE name = $1',
+    [triggerName],
+  );
+  expect(saved?.interception).toBe(String(interceptionId));
+  // On the triggers list the Interception column names it, as a link to it.
+  await page.goto(
+    `/interceptiontrigger/list?ignorestate=true&interceptionName=${encodeURIComponent(interceptionName)}`,
+  );
+  await expect(
+    page.getByRole('grid').getByRole('link', { name: interceptionName, exact: true }).first(),
+  ).toHaveAttribute('href', `/interception/view/${interceptionId}`);
+
+  await page.goto(`/interceptiontrigger/view/${saved?.id}`);
+  const link = page.getByRole('link', { name: option, exact: true });
+  await expect(link).toHaveAttribute('href', `/interception/view/${interceptionId}`, VIEW_LOADED);
+  await link.click();
+  await page.waitForURL(new RegExp(`/interception/view/${interceptionId}$`));
+  const triggers = related(page, 'Interception triggers');
+  await expect(triggers.getByRole('button', { name: 'Interception triggers (1)' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+    VIEW_LOADED,
+  );
+  await expect(triggers.getByRole('gridcell', { name: triggerName, exact: true })).toBeVisible();
+});
+
+test('a product placement rule picks its country and supplier by name, stores their codes and links to them', async ({
+  page,
+}) => {
+  const name = `E2E picked rule ${Date.now()}`;
+  await page.goto('/productplacement/create');
+  await waitForForm(page);
+  const form = page.getByRole('form', { name: 'Record form' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await pickOption(page, 'Placement', 'Sponsored');
+  await pickByName(page, 'Country', 'Portug', 'PT - Portugal');
+  await pickByName(page, 'Supplier', 'Hert', 'Hertz');
+  await form.getByRole('textbox', { name: 'Position', exact: true }).fill('3');
+  await toolbarButton(page, 'Save and close').click();
+  await page.waitForURL(/\/productplacement\/list/);
+  const [saved] = await query<{ id: string; country: string; supplier: string }>(
+    'SELECT id::text AS id, country_code AS country, supplier FROM product_placements WHERE name = $1',
+    [name],
+  );
+  // The table keeps what the live site reads: the country's code and the supplier's name.
+  expect(saved).toMatchObject({ country: 'PT', supplier: 'Hertz' });
+  const [ids] = await query<{ country: string; supplier: string }>(
+    `SELECT (SELECT id::text FROM pricewatch_locations WHERE code = 'PT') AS country,
+            (SELECT min(id)::text FROM pricewatch_suppliers WHERE name = 'Hertz') AS supplier`,
+  );
+
+  // The view shows the country by name, each a link to the price-watch record.
+  await page.goto(`/productplacement/view/${saved?.id}`);
+  const country = page.getByRole('link', { name: 'PT - Portugal', exact: true });
+  await expect(country).toHaveAttribute('href', `/pricewatchLocation/view/${ids?.country}`, VIEW_LOADED);
+  const supplier = page.getByRole('link', { name: 'Hertz', exact: true });
+  await expect(supplier).toHaveAttribute('href', `/pricewatchsupplier/view/${ids?.supplier}`);
+  // The supplier's view lists its rules, the newest first.
+  await supplier.click();
+  await page.waitForURL(new RegExp(`/pricewatchsupplier/view/${ids?.supplier}$`));
+  const rules = related(page, 'Product placement rules');
+  await expect(rules.getByRole('button', { name: /^Product placement rules \(\d+\)$/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+    VIEW_LOADED,
+  );
+  await expect(rules.getByRole('gridcell', { name, exact: true })).toBeVisible();
+});
+
+test("a chargeback's reservation is a link, and the reservation's view lists its chargebacks", async ({
+  page,
+}) => {
+  const [row] = await query<{ id: string; reservation: string; number: string; n: string }>(
+    `SELECT max(c.id)::text AS id, r.id::text AS reservation, r.reservation_number AS number,
+            count(*)::text AS n
+       FROM chargebacks c JOIN payments p ON p.id = c.payment_id JOIN reservations r ON r.id = p.reservation_id
+      GROUP BY r.id ORDER BY count(*) DESC, max(c.id) DESC LIMIT 1`,
+  );
+  if (!row) throw new Error('the demo has no chargeback');
+  await page.goto(`/chargeback/list?ignorestate=true&reservationNumber=${row.number}`);
+  const cell = page.getByRole('grid').getByRole('link', { name: row.number, exact: true }).first();
+  await expect(cell).toHaveAttribute('href', `/reservation/view/${row.reservation}`);
+  await cell.click();
+  await page.waitForURL(new RegExp(`/reservation/view/${row.reservation}$`));
+  const chargebacks = related(page, 'Chargebacks');
+  await expect(chargebacks.getByRole('button', { name: `Chargebacks (${row.n})` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+    VIEW_LOADED,
+  );
+  await expect(chargebacks.getByRole('gridcell', { name: row.id, exact: true })).toBeVisible();
+  // The column naming the reservation says the same on every row: left out.
+  await expect(chargebacks.getByRole('columnheader', { name: /^Reservation/ })).toHaveCount(0);
+});
+
+test('a related list opens in the preset the person uses for that list, not the default', async ({
+  page,
+}) => {
+  const right = 'BMTools/Payment/List';
+  const email = ACCOUNTS.admin.email;
+  type Definition = { definition: { key: string; visible?: boolean }[] } & Record<string, unknown>;
+  const [base] = await query<{ definition: Definition }>(
+    `SELECT definition FROM presets WHERE right_name = $1 AND name = 'default' AND preset_group_id = 1
+      ORDER BY version DESC LIMIT 1`,
+    [right],
+  );
+  if (!base) throw new Error('the payments list has no default preset');
+  // The admin's own view of the payments list, without the Customer column, chosen as in use.
+  const mine: Definition = {
+    ...base.definition,
+    definition: base.definition.definition.map((c) =>
+      c.key === 'customerName' ? { ...c, visible: false } : c,
+    ),
+  };
+  const [before] = await query<{ preset_id: number }>(
+    'SELECT preset_id FROM preset_in_use WHERE user_email = $1 AND right_name = $2',
+    [email, right],
+  );
+  const [planted] = await query<{ id: number }>(
+    `INSERT INTO presets (name, right_name, preset_group_id, owner_email, definition, created_by)
+     VALUES ($1, $2, (SELECT id FROM preset_groups WHERE name = 'personal'), $3, $4, $3) RETURNING id`,
+    [`E2E no customers ${Date.now()}`, right, email, JSON.stringify(mine)],
+  );
+  try {
+    await query(
+      `INSERT INTO preset_in_use (user_email, right_name, preset_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_email, right_name) DO UPDATE SET preset_id = EXCLUDED.preset_id`,
+      [email, right, planted?.id],
+    );
+    const reservation = await reservationWithPayments();
+    await page.goto(`/reservation/view/${reservation.id}`);
+    const payments = related(page, 'Payments');
+    await expect(
+      payments.getByRole('button', { name: `Payments (${reservation.payments})` }),
+    ).toHaveAttribute('aria-expanded', 'true', VIEW_LOADED);
+    await expect(payments.getByRole('columnheader', { name: /^Amount/ })).toBeVisible();
+    await expect(payments.getByRole('columnheader', { name: /^Customer/ })).toHaveCount(0);
+  } finally {
+    // The worker's later specs open the payments list as the admin had it.
+    await query('DELETE FROM preset_in_use WHERE user_email = $1 AND right_name = $2', [email, right]);
+    if (before)
+      await query('INSERT INTO preset_in_use (user_email, right_name, preset_id) VALUES ($1, $2, $3)', [
+        email,
+        right,
+        before.preset_id,
+      ]);
+    await query('DELETE FROM presets WHERE id = $1', [planted?.id]);
+  }
 });
 
 test.describe('as the viewer', () => {

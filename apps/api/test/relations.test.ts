@@ -91,6 +91,13 @@ it('declares the relations the issue names, each once', () => {
     'CustomerServiceCase.reservationNumber → Reservation',
     'Insurance.reservationNumber → CustomerReservation',
     'CustomerReservationLog.reservationNumber → CustomerReservation',
+    'ChargeBack.reservationNumber → Reservation',
+    'ProductPlacement.countryCode → PricewatchLocation',
+    'ProductPlacement.supplier → PricewatchSupplier',
+    'PricewatchLocation.geoGroupName → PricewatchLocation',
+    'PricewatchLocation.countryName → PricewatchLocation',
+    'PricewatchLocation.provinceName → PricewatchLocation',
+    'PricewatchLocation.cityName → PricewatchLocation',
   ])
     expect(named).toContain(expected);
 });

@@ -59,13 +59,17 @@ export const chargebacks = defineArea({
         related: 'payment',
       }),
     ),
+    // The reservation the payment is for: a link to it, and the reservation's view lists its
+    // chargebacks (filtered on reservationId, through the payments' index on their reservation).
     {
       key: 'reservationNumber',
       searchable: true,
       label: 'Reservation',
       type: 'text',
       select: 'r.reservation_number',
+      refersTo: { entity: 'Reservation', idKey: 'reservationId' },
     },
+    { key: 'reservationId', label: 'Reservation id', type: 'number', select: 'r.id', list: { hidden: true } },
     {
       key: 'amount',
       label: 'Amount',

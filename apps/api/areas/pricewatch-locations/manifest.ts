@@ -4,7 +4,15 @@
  * reference packages by the catalogue demo. Its pages use the location rights ViewLocation,
  * EditLocation and CreateLocation. Location types: docs/adr/0012-catalogue.md.
  */
-import { codeField, coordinateFields, iataField, lookup, pickedBy, pricewatchArea } from '../catalogue.ts';
+import {
+  codeField,
+  coordinateFields,
+  iataField,
+  lookup,
+  pickedBy,
+  pricewatchArea,
+  refersTo,
+} from '../catalogue.ts';
 
 /**
  * The location type decides the layout (ADR 0012): which levels above the place the form asks for,
@@ -42,6 +50,13 @@ const level = (
     validations: [],
     ...shown,
   });
+
+/**
+ * A level a place lies in (its geo group, listed as its region, its country, province or city): the
+ * name links to that location's view, and that view lists the places lying in it, one list per
+ * level, filtered on an indexed id. The continent is not: its list would hold most of the table.
+ */
+const parent = (...args: Parameters<typeof level>) => refersTo('PricewatchLocation', level(...args));
 
 export const pricewatchLocations = pricewatchArea({
   entity: 'PricewatchLocation',
@@ -90,7 +105,7 @@ export const pricewatchLocations = pricewatchArea({
       { locationTypeId: 1, pageSize: 1000 },
       layout(BELOW_CONTINENT),
     ),
-    level(
+    parent(
       'geoGroupName',
       'Geo group',
       'gg',
@@ -98,7 +113,7 @@ export const pricewatchLocations = pricewatchArea({
       { locationTypeId: 8, continentId: '{continentName}', pageSize: 1000 },
       layout([2], false),
     ),
-    level(
+    parent(
       'countryName',
       'Country',
       'co',
@@ -106,7 +121,7 @@ export const pricewatchLocations = pricewatchArea({
       { locationTypeId: 2, continentId: '{continentName}', pageSize: 1000 },
       layout(BELOW_COUNTRY),
     ),
-    level(
+    parent(
       'provinceName',
       'Province',
       'pr',
@@ -114,7 +129,7 @@ export const pricewatchLocations = pricewatchArea({
       { locationTypeId: 3, countryId: '{countryName}', pageSize: 20 },
       layout(BELOW_PROVINCE),
     ),
-    level(
+    parent(
       'cityName',
       'City',
       'ci',

@@ -11,6 +11,8 @@ const PLACEMENT = {
   sponsored: { color: 'yellow', label: 'Sponsored' },
   bottom: { color: 'gray', label: 'Bottom of results' },
 };
+/** The location type of a country (docs/adr/0012-catalogue.md). */
+const COUNTRY_TYPE = 2;
 const required = { name: 'required', message: 'This field is required' };
 const maxLength = (value: number) => ({ name: 'maxlength', value, message: `At most ${value} characters` });
 
@@ -60,14 +62,21 @@ export const productPlacements = defineArea({
         validations: [required],
       },
     },
+    // The country and the supplier are stored as the live site reads them (a country's ISO code, a
+    // supplier's name), picked from the price-watch countries and suppliers; each links to the
+    // record it names, whose id the list and record views look up (their related list reads it).
     {
       key: 'countryCode',
       label: 'Country',
       type: 'text',
+      refersTo: { entity: 'PricewatchLocation', idKey: 'countryId' },
       form: {
-        type: 'text',
+        type: 'combobox',
         tabId: 1,
-        inputProps: { placeholder: 'ES' },
+        source: '/api/dropdowns/locations',
+        sourceParams: { locationTypeId: COUNTRY_TYPE, pageSize: 1000 },
+        displayFieldName: 'name',
+        valueFieldName: 'code',
         validations: [
           required,
           { name: 'pattern', value: '[A-Z]{2}', message: 'Two capital letters, as in ES or GB' },
@@ -75,11 +84,36 @@ export const productPlacements = defineArea({
       },
     },
     {
+      key: 'countryId',
+      label: 'Country id',
+      type: 'number',
+      select: `(SELECT co.id FROM pricewatch_locations co WHERE co.code = t.country_code AND co.location_type_id = ${COUNTRY_TYPE})`,
+      list: { hidden: true },
+      record: true,
+    },
+    {
       key: 'supplier',
       searchable: true,
       label: 'Supplier',
       type: 'text',
-      form: { type: 'text', tabId: 1, validations: [required, maxLength(100)] },
+      refersTo: { entity: 'PricewatchSupplier', idKey: 'supplierId' },
+      form: {
+        type: 'combobox',
+        tabId: 1,
+        source: '/api/dropdowns/pricewatch-suppliers',
+        displayFieldName: 'name',
+        valueFieldName: 'name',
+        validations: [required, maxLength(100)],
+      },
+    },
+    {
+      key: 'supplierId',
+      label: 'Supplier id',
+      type: 'number',
+      // Supplier names are not unique by constraint: the oldest supplier of the name is the one meant.
+      select: '(SELECT min(s.id) FROM pricewatch_suppliers s WHERE s.name = t.supplier)',
+      list: { hidden: true },
+      record: true,
     },
     {
       key: 'carClass',

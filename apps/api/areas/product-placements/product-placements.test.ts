@@ -60,6 +60,13 @@ beforeAll(async () => {
   await db.query('UPDATE menus SET content = $1 WHERE id = 1', [JSON.stringify(previous)]);
 
   server = await start();
+  // The price-watch catalogue went with the undone migrations: the country and the supplier the
+  // rules pick (their form picks them from it, and the save accepts only its values).
+  await db.query(
+    `INSERT INTO pricewatch_locations (location_type_id, name, code)
+     VALUES (2, 'Portugal', 'PT'), (2, 'Spain', 'ES')`,
+  );
+  await db.query("INSERT INTO pricewatch_suppliers (name, code) VALUES ('Hertz', 'ZE'), ('Avis', 'ZI')");
   for (const name of ['admin', 'editor', 'viewer']) {
     tokens[name] = (await signIn(server.baseUrl, `${name}@bmtools.local`, name)).accessToken;
   }
@@ -114,11 +121,33 @@ describe('product placement rules', () => {
     });
   });
 
+  it('refers to the price-watch country and supplier it names: their ids in the record and the list', async () => {
+    const created = await call('editor', 'POST', '/api/productplacements', {
+      values: rule({ name: 'Avis in Spain', countryCode: 'ES', supplier: 'Avis' }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { rows } = await database.db.query<{ country: number; supplier: number }>(
+      `SELECT (SELECT id FROM pricewatch_locations WHERE code = 'ES') AS country,
+              (SELECT id FROM pricewatch_suppliers WHERE name = 'Avis') AS supplier`,
+    );
+    const ids = { countryId: rows[0]?.country, supplierId: rows[0]?.supplier };
+    const stored = await call('editor', 'GET', `/api/productplacements/${created.body.id}`);
+    expect(stored.body).toMatchObject({ countryCode: 'ES', supplier: 'Avis', ...ids });
+    const filters = encodeURIComponent(
+      JSON.stringify({ operation: 'eq', name: 'supplierId', type: 'number', value: ids.supplierId }),
+    );
+    const listed = await call('editor', 'GET', `/api/productplacements?filters=${filters}`);
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: created.body.id, ...ids })]);
+  });
+
   it('refuses a bad country, position or date range with the field named, and writes nothing', async () => {
     const count = async () => (await call('admin', 'GET', '/api/productplacements?pageSize=1000')).body.data;
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [{ countryCode: 'es' }, 'countryCode'],
+      // Two capitals, but no price-watch country; a supplier the price-watch does not know.
+      [{ countryCode: 'XX' }, 'countryCode'],
+      [{ supplier: 'Nobody Rentals' }, 'supplier'],
       [{ position: 0 }, 'position'],
       [{ position: 51 }, 'position'],
       [{ validFrom: '2026-10-01', validTo: '2026-09-01' }, 'validTo'],

@@ -1,11 +1,12 @@
 /**
  * The related lists of a record's view: for every area whose records refer to the record shown
- * (docs/areas.md, `refersTo`), that area's own list, through the list engine,
- * with a condition keeping it to this record's rows. Filters, sort, paging, export and row actions
- * work as on the list page. Each is headed with its count, starts collapsed when empty, and offers
- * "Create … for this record" to someone holding the Create right: the create form opens with the
- * reference filled from the address and returns to this view. A list whose List right the user
- * lacks is not shown (and the server refuses it).
+ * (docs/areas.md, `refersTo`), that area's own list, through the list engine, in the preset the
+ * person opens that list with (their in-use one, else the default), with a condition keeping it to
+ * this record's rows. Filters, sort, paging, export and row actions work as on the list page. Each
+ * is headed with its count, starts collapsed when empty, and offers "Create … for this record" to
+ * someone holding the Create right: the create form opens with the reference filled from the
+ * address and returns to this view. A list whose List right the user lacks is not shown (and the
+ * server refuses it).
  */
 import type { AppRoute, Preset, PresetGroup, RouteRelated } from '@bm/contracts';
 import { Box, Button, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -20,8 +21,8 @@ import { DataGrid } from '../grid/DataGrid.tsx';
 import { GridPagination } from '../grid/GridPagination.tsx';
 import { listGridProps } from '../list/listGridProps.ts';
 import { useListController } from '../list/useListController.ts';
-import { findDefaultPreset } from '../presets/presetKinds.ts';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
+import { resolvePresetSelection } from '../presets/resolvePresetSelection.ts';
 import { usePresetActions } from '../presets/usePresetActions.ts';
 import classes from './relatedLists.module.css';
 
@@ -53,6 +54,25 @@ export function relatedCreatePath(create: AppRoute, idKey: string, recordId: num
   return `${create.pattern}?${new URLSearchParams({ [idKey]: String(recordId), redirecturl: back })}`;
 }
 
+/**
+ * The preset a related list opens with: the one its list page would open with when reached from the
+ * menu (the person's in-use preset for that list, else its default), by the list page's own rule.
+ * A related list has no address of its own, so no deep link or address filters take part. Undefined
+ * when the list has no default preset, which its list page would refuse too.
+ */
+export function relatedPreset(
+  presets: readonly Preset[],
+  groups: readonly PresetGroup[],
+): Preset | undefined {
+  const selection = resolvePresetSelection({
+    presets,
+    groupNames: groups.map((g) => g.name),
+    deepLink: {},
+    hasLinkedFilters: false,
+  });
+  return selection.status === 'ok' ? selection.preset : undefined;
+}
+
 interface RelatedListsProps {
   related: readonly RouteRelated[];
   recordId: number;
@@ -82,7 +102,7 @@ export function RelatedLists({ related, recordId, back }: RelatedListsProps) {
 function RelatedList({ shown, recordId, back }: { shown: Shown; recordId: number; back: string }) {
   const presets = usePresets(shown.list.right);
   const groups = usePresetGroups();
-  const preset = presets.data ? findDefaultPreset(presets.data) : undefined;
+  const preset = presets.data ? relatedPreset(presets.data, groups.data ?? []) : undefined;
   if (presets.isPending || groups.isPending) {
     return (
       <Box className={classes.list}>

@@ -1,8 +1,8 @@
-import { type AppRoute, entityRoutes } from '@bm/contracts';
+import { type AppRoute, entityRoutes, type Preset, type PresetGroup } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldLinkOf, linkOf, referenceLinks, referencePath } from '../grid/referenceLinks.ts';
 import { relatedCriteria } from '../list/useListController.ts';
-import { relatedCreatePath, shownRelated } from './RelatedLists.tsx';
+import { relatedCreatePath, relatedPreset, shownRelated } from './RelatedLists.tsx';
 
 const table: AppRoute[] = [
   ...entityRoutes({
@@ -90,5 +90,46 @@ describe('related lists', () => {
       ),
     ).toEqual({ operation: 'eq', name: 'bookingId', type: 'number', value: '42' });
     expect(relatedCriteria(columns, {}, undefined, undefined)).toBeUndefined();
+  });
+});
+
+describe('the preset a related list opens with', () => {
+  const preset = (
+    id: number,
+    name: string,
+    group: [number, string],
+    extra: Partial<Preset> = {},
+  ): Preset => ({
+    id,
+    name,
+    rightName: 'BMTools/Charge/List',
+    presetGroupId: group[0],
+    presetGroup: { id: group[0], name: group[1] },
+    isInUse: false,
+    latestVersion: true,
+    version: 1,
+    parentId: null,
+    totalItemCount: null,
+    definition: '{}',
+    ...extra,
+  });
+  const def = preset(1, 'default', [1, 'default']);
+  const state = preset(2, 'state', [1, 'default']);
+  const groups: PresetGroup[] = [
+    { id: 2, name: 'personal', read: true, write: true, edit: true, delete: true },
+  ];
+
+  it('is the one the person uses on that list, as the list page opens it', () => {
+    const mine = preset(3, 'Open charges', [2, 'personal'], { isInUse: true });
+    expect(relatedPreset([def, state, mine], groups)?.id).toBe(3);
+    // The working view, when it is the one in use, as on the list page.
+    expect(relatedPreset([def, { ...state, isInUse: true }], groups)?.id).toBe(2);
+  });
+
+  it('is the default when the person uses none, and none without a default', () => {
+    expect(relatedPreset([def, state, preset(3, 'Open charges', [2, 'personal'])], groups)?.id).toBe(1);
+    expect(
+      relatedPreset([preset(3, 'Open charges', [2, 'personal'], { isInUse: true })], groups),
+    ).toBeUndefined();
   });
 });
