@@ -78,11 +78,11 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`signed in, ${scheme} theme`, () => {
     test.use({ signedInAs: ACCOUNTS.admin, colorScheme: scheme });
 
-    test('the home (the database tool) with the whole menu open', async ({ page }) => {
+    test('the home (the first dashboard, its charts drawn) with the whole menu open', async ({ page }) => {
       await page.goto('/');
       await waitForShell(page, ACCOUNTS.admin.email);
-      await expect(page.getByRole('heading', { name: 'Database management' })).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Tables' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Reservation desk', level: 1 })).toBeVisible();
+      await expect(page.getByText(/^Payments by status: /)).toBeVisible();
       await openMenu(page);
       await expectNoSeriousViolations(page, 'the home');
       await header(page)
@@ -90,6 +90,14 @@ for (const scheme of ['light', 'dark'] as const) {
         .click();
       await expect(page.getByRole('list', { name: 'Notification list' })).toBeVisible();
       await expectNoSeriousViolations(page, 'the home with the notifications open');
+    });
+
+    test('the database tool', async ({ page }) => {
+      await page.goto('/mongoManagement');
+      await waitForShell(page, ACCOUNTS.admin.email);
+      await expect(page.getByRole('heading', { name: 'Database management' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Tables' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the database tool');
     });
 
     test('a list', async ({ page }) => {

@@ -6,10 +6,10 @@ import { navbar, openGroup } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
 const cases: readonly [DemoAccount, string][] = [
-  [ACCOUNTS.admin, 'the database tool, first in the order and drawn by the console itself'],
-  [ACCOUNTS.viewer, 'the database tool, first in the order and drawn by the console itself'],
-  [ACCOUNTS.editor, 'pages, its first permitted entry'],
-  [ACCOUNTS.mapper, 'price-watch locations, its first permitted entry'],
+  [ACCOUNTS.admin, 'the reservation desk, the first dashboard it sees'],
+  [ACCOUNTS.viewer, 'the reservation desk, the first dashboard it sees'],
+  [ACCOUNTS.editor, 'pages, its first permitted entry: no dashboard shows it anything'],
+  [ACCOUNTS.mapper, 'the mapping dashboard, the only one it sees'],
 ];
 
 for (const [account, why] of cases) {

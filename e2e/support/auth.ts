@@ -6,23 +6,34 @@ export interface DemoAccount {
   email: string;
   password: string;
   /**
-   * Where `/` leads this account on a fresh session: the first menu entry whose screen opens (the
-   * database tool first, for those who hold it; the framed tools have no address in the e2e
-   * server). `/` itself when nothing is set up for the role yet.
+   * Where `/` leads this account on a fresh session: the first dashboard that shows it anything,
+   * else the first menu entry whose screen opens (the database tool first, for those who hold it;
+   * the framed tools have no address in the e2e server). `/` itself when nothing is set up for the
+   * role yet.
    */
   home: string;
 }
 
 export const ACCOUNTS = {
-  admin: { key: 'admin', email: 'admin@bmtools.local', password: 'admin', home: '/mongoManagement' },
+  admin: {
+    key: 'admin',
+    email: 'admin@bmtools.local',
+    password: 'admin',
+    home: '/dashboard/reservation-desk',
+  },
   editor: { key: 'editor', email: 'editor@bmtools.local', password: 'editor', home: '/page/list' },
   mapper: {
     key: 'mapper',
     email: 'mapper@bmtools.local',
     password: 'mapper',
-    home: '/pricewatchLocation/list',
+    home: '/dashboard/mapping',
   },
-  viewer: { key: 'viewer', email: 'viewer@bmtools.local', password: 'viewer', home: '/mongoManagement' },
+  viewer: {
+    key: 'viewer',
+    email: 'viewer@bmtools.local',
+    password: 'viewer',
+    home: '/dashboard/reservation-desk',
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export const ALL_ACCOUNTS: readonly DemoAccount[] = Object.values(ACCOUNTS);

@@ -139,4 +139,21 @@ describe('chooseHomePath', () => {
   it('gives null when nothing is permitted', () => {
     expect(choose(rightsOf())).toBeNull();
   });
+
+  it('opens the first dashboard before the menu, after the page last visited', () => {
+    const rights = rightsOf('BMTools/Widget/List');
+    expect(chooseHomePath({ ...base, menu, rights, firstDashboard: '/dashboard/desk' })).toBe(
+      '/dashboard/desk',
+    );
+    expect(
+      chooseHomePath({
+        ...base,
+        menu,
+        rights,
+        firstDashboard: '/dashboard/desk',
+        lastVisited: '/widget/list',
+      }),
+    ).toBe('/widget/list');
+    expect(chooseHomePath({ ...base, menu, rights, firstDashboard: null })).not.toMatch(/^\/dashboard/);
+  });
 });

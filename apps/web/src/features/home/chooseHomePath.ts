@@ -1,6 +1,7 @@
 /**
- * Where `/` leads once menu, rights and routes have loaded: the stored after-login URL; else the page
- * the user last visited, if it still opens for them; else the first menu entry with a link, a held
+ * Where `/` leads once menu, rights, routes and dashboards have loaded: the stored after-login URL;
+ * else the page the user last visited, if it still opens for them; else the first dashboard that
+ * shows them anything (docs/adr/0029-dashboards.md); else the first menu entry with a link, a held
  * right and a screen that opens (never a tool without an address or a screen without its default
  * preset), checked in the order the server publishes (`homeOrder`, first path segments) and then, for
  * entries outside that order, in menu order.
@@ -20,6 +21,8 @@ export interface HomeChoiceInput {
   homeOrder: readonly string[];
   /** Whether a link's screen opens for the user. */
   screenOf: (link: string) => ScreenState;
+  /** The first dashboard with a panel the user may see (its path), if any. */
+  firstDashboard?: string | null | undefined;
 }
 
 /** The path to go to, or null when the user may open nothing. */
@@ -30,9 +33,11 @@ export function chooseHomePath({
   lastVisited,
   homeOrder,
   screenOf,
+  firstDashboard,
 }: HomeChoiceInput): string | null {
   if (afterLoginUrl) return afterLoginUrl;
   if (lastVisited && isInAppPath(lastVisited) && screenOf(lastVisited) === 'open') return lastVisited;
+  if (firstDashboard) return firstDashboard;
   const order = homeOrder.map((segment) => segment.toLowerCase());
   const rank = (item: MenuItem): number => {
     const index = order.indexOf(firstSegment(item.linkTo ?? ''));

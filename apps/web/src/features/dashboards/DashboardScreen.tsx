@@ -1,0 +1,124 @@
+/**
+ * The dashboards (`/dashboard/:id`, docs/adr/0029-dashboards.md): the ones the person may see, one
+ * at a time, each a grid of panels over the lists behind them, with a time range (today, 7 days,
+ * 30 days) and a refresh every minute. `/dashboard` opens the first. Loaded lazily: the charts
+ * stay out of the list screens' download.
+ */
+import '@mantine/charts/styles.css';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useHttp } from '../../app/http/HttpContext.tsx';
+import { DashboardPanelView } from './DashboardPanelView.tsx';
+import { type Dashboard, RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
+
+const REFRESH_SECONDS = 60;
+
+export default function DashboardScreen() {
+  const { id } = useParams();
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState<RangeKey>('7d');
+  // The window moves on with each refresh (and with a change of range).
+  const [now, setNow] = useState(() => new Date());
+  const dashboards = useQuery({
+    queryKey: ['dashboards'],
+    queryFn: ({ signal }) => http.request<Dashboard[]>('/api/dashboards', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const window = useMemo(() => rangeOf(range, now), [range, now]);
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  if (dashboards.isPending) return null;
+  const all = dashboards.data ?? [];
+  if (id === undefined) {
+    const first = all[0];
+    return first ? <Navigate to={`/dashboard/${first.id}`} replace /> : <NoDashboard />;
+  }
+  const dashboard = all.find((d) => d.id === id);
+  if (!dashboard) return <NoDashboard others={all} />;
+  const previous = RANGES.find((r) => r.value === range)?.previous ?? 'before';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {dashboard.title}
+          </Title>
+          {all.length > 1 && (
+            <Group gap="xs" aria-label="Dashboards">
+              {all.map((d) => (
+                <Button
+                  key={d.id}
+                  component={Link}
+                  to={`/dashboard/${d.id}`}
+                  size="compact-sm"
+                  variant={d.id === dashboard.id ? 'light' : 'subtle'}
+                  aria-current={d.id === dashboard.id ? 'page' : undefined}
+                >
+                  {d.title}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Stack>
+        <Group gap="xs">
+          <SegmentedControl
+            aria-label="Time range"
+            value={range}
+            onChange={(value) => {
+              setRange(value as RangeKey);
+              setNow(new Date());
+            }}
+            data={RANGES.map((r) => ({ value: r.value, label: r.label }))}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => {
+              setNow(new Date());
+              void queryClient.invalidateQueries({ queryKey: ['dashboard-panel'] });
+            }}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        {dashboard.panels.map((panel) => (
+          <DashboardPanelView
+            key={panel.id}
+            panel={panel}
+            window={window}
+            previous={{ ...window.previous, label: previous }}
+            timeZone={timeZone}
+            refreshSeconds={REFRESH_SECONDS}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function NoDashboard({ others = [] }: { others?: readonly Dashboard[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={1} size="h2">
+        No such dashboard
+      </Title>
+      <Text>
+        {others.length > 0
+          ? 'This dashboard does not exist, or shows nothing you may see. Yours:'
+          : 'No dashboard shows anything you may see.'}
+      </Text>
+      {others.map((d) => (
+        <Button key={d.id} component={Link} to={`/dashboard/${d.id}`} variant="subtle" w="fit-content">
+          {d.title}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

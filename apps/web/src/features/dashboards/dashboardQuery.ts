@@ -1,0 +1,157 @@
+/**
+ * What a dashboard panel asks and where a click on it leads (docs/adr/0029-dashboards.md): the
+ * aggregate call of the panel's list with its fixed conditions and the dashboard's time range, in
+ * the viewer's time zone; the same range one period earlier for a number's change; and the list
+ * page with the same conditions (and a group's value) in its address, so the list shows the rows
+ * the figure counts.
+ */
+import type { FilterType } from '@bm/contracts';
+
+export interface PanelWhere {
+  name: string;
+  type: FilterType;
+  value: string | number | boolean;
+}
+
+export interface DashboardPanel {
+  id: string;
+  title: string;
+  kind: 'number' | 'line' | 'bars' | 'donut';
+  api: string;
+  listPath: string;
+  right: string;
+  params: Readonly<Record<string, string>>;
+  where: readonly PanelWhere[];
+  range?: { name: string; type: FilterType } | undefined;
+}
+
+export interface Dashboard {
+  id: string;
+  title: string;
+  panels: readonly DashboardPanel[];
+}
+
+export interface AggregateAnswer {
+  groups: { key: string | null; value: number | null }[];
+  exact: boolean;
+}
+
+export type RangeKey = 'today' | '7d' | '30d';
+
+export const RANGES: readonly { value: RangeKey; label: string; previous: string }[] = [
+  { value: 'today', label: 'Today', previous: 'yesterday' },
+  { value: '7d', label: '7 days', previous: 'the 7 days before' },
+  { value: '30d', label: '30 days', previous: 'the 30 days before' },
+];
+
+/**
+ * The range's window, and the window one period earlier for a number's change: today runs from
+ * local midnight to now (compared with yesterday up to the same time), 7 and 30 days back from now.
+ */
+export function rangeOf(
+  range: RangeKey,
+  now: Date,
+): { from: Date; to: Date; previous: { from: Date; to: Date } } {
+  const days = range === 'today' ? 1 : range === '7d' ? 7 : 30;
+  const period = days * 86_400_000;
+  const from =
+    range === 'today'
+      ? new Date(now.getFullYear(), now.getMonth(), now.getDate())
+      : new Date(now.getTime() - period);
+  return {
+    from,
+    to: now,
+    previous: { from: new Date(from.getTime() - period), to: new Date(now.getTime() - period) },
+  };
+}
+
+type Condition = { operation: string; name: string; type: FilterType; value: string | number | boolean };
+
+function conditions(panel: DashboardPanel, window?: { from: Date; to: Date }): Condition[] {
+  const out: Condition[] = panel.where.map((w) => ({ operation: 'eq', ...w }));
+  if (panel.range && window) {
+    out.push({
+      operation: 'gte',
+      name: panel.range.name,
+      type: panel.range.type,
+      value: window.from.toISOString(),
+    });
+    out.push({
+      operation: 'lt',
+      name: panel.range.name,
+      type: panel.range.type,
+      value: window.to.toISOString(),
+    });
+  }
+  return out;
+}
+
+/** The panel's aggregate call over one window of time (none: the panel has no range). */
+export function aggregateUrl(
+  panel: DashboardPanel,
+  timeZone: string,
+  window?: { from: Date; to: Date },
+): string {
+  const params = new URLSearchParams(panel.params);
+  if (panel.params.bucket) params.set('tz', timeZone);
+  const list = conditions(panel, window);
+  if (list.length === 1) params.set('filters', JSON.stringify(list[0]));
+  if (list.length > 1) params.set('filters', JSON.stringify({ and: list }));
+  return `${panel.api}/aggregate?${params}`;
+}
+
+/**
+ * The list page showing the rows a figure counts: the panel's conditions, its range and, for a
+ * group, the group's value, as the list's own `filters` address.
+ */
+export function listLink(
+  panel: DashboardPanel,
+  window?: { from: Date; to: Date },
+  groupKey?: string | null,
+): string {
+  const filters: Record<string, { operator: string; value: unknown }[]> = {};
+  const add = (name: string, operator: string, value: unknown) => {
+    filters[name] = [...(filters[name] ?? []), { operator, value }];
+  };
+  for (const c of conditions(panel, window)) add(c.name, c.operation, c.value);
+  const groupBy = panel.params.groupBy;
+  if (groupBy && groupKey !== undefined && groupKey !== null) add(groupBy, 'eq', groupKey);
+  const params = new URLSearchParams();
+  if (Object.keys(filters).length > 0) params.set('filters', JSON.stringify(filters));
+  const text = params.toString();
+  return text ? `${panel.listPath}?${text}` : panel.listPath;
+}
+
+/** A number's change against the period before, in words: "▲ 12% vs the 7 days before". */
+export function changeText(now: number, before: number, previous: string): string {
+  if (before === 0) return now === 0 ? `no change vs ${previous}` : `new vs ${previous}`;
+  const change = Math.round(((now - before) / before) * 100);
+  if (change === 0) return `no change vs ${previous}`;
+  return `${change > 0 ? '▲' : '▼'} ${Math.abs(change)}% vs ${previous}`;
+}
+
+/**
+ * A group's key as a chart labels it: a time bucket's start (`2026-11-23T00:00:00`) as its day,
+ * hour or month in the console's date format; any other key as it is.
+ */
+export function keyLabel(key: string | null, bucket: string | undefined): string {
+  if (key === null) return '(empty)';
+  if (!bucket) return key;
+  const [day = key, time = ''] = key.split('T');
+  if (bucket === 'hour') return `${day} ${time.slice(0, 5)}`;
+  if (bucket === 'month') return day.slice(0, 7);
+  return day;
+}
+
+const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A figure as a panel shows it; "about" when the server answered an estimate. */
+export const figureText = (value: number | null | undefined, exact = true): string =>
+  value === null || value === undefined ? '—' : `${exact ? '' : 'about '}${FIGURE.format(value)}`;
+
+/** A panel's figures in one sentence, for those who do not see the chart. */
+export function summaryText(title: string, groups: AggregateAnswer['groups'], bucket?: string): string {
+  if (groups.length === 0) return `${title}: nothing in this range.`;
+  const parts = groups.slice(0, 5).map((g) => `${keyLabel(g.key, bucket)} ${figureText(g.value)}`);
+  return `${title}: ${parts.join(', ')}${groups.length > 5 ? `, and ${groups.length - 5} more` : ''}.`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Dashboards in Chromium: `/dashboard` opens the first dashboard the person may see; a number
+ * panel shows the list's own count; a click on a bar opens the list behind it filtered to that bar,
+ * with the same count; each panel says its figures in words and as a table; the mapper sees only
+ * the panels of the lists they may open.
+ */
+import { expect } from '@playwright/test';
+import { ACCOUNTS, waitForShell } from '../support/auth.ts';
+import { query } from '../support/db.ts';
+import { test } from '../support/test.ts';
+
+test.describe('as the admin', () => {
+  test.use({ signedInAs: ACCOUNTS.admin });
+
+  test('the desk dashboard counts what its lists count, and a bar opens its rows', async ({ page }) => {
+    await page.goto('/dashboard');
+    await waitForShell(page, ACCOUNTS.admin.email);
+    await expect(page).toHaveURL(/\/dashboard\/reservation-desk$/);
+    await expect(page.getByRole('heading', { name: 'Reservation desk', level: 1 })).toBeVisible();
+
+    const [open] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chargebacks WHERE status = 'open'`,
+    );
+    const chargebacks = page.getByRole('region', { name: 'Chargebacks open' });
+    await expect(chargebacks.getByRole('link')).toHaveText((open?.n ?? 0).toLocaleString('en-US'));
+
+    // The top pick-up place of the last 30 days, as a bar; its count is what the list shows.
+    await page.locator('label').filter({ hasText: /^30 days$/ }).click();
+    await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
+    const places = page.getByRole('region', { name: 'Top pick-up places' });
+    await expect(places.getByText(/^Top pick-up places: /)).toBeVisible();
+    const summary = (await places.getByText(/^Top pick-up places: /).textContent()) ?? '';
+    const first = /^Top pick-up places: (.+?) ([\d,]+)(,|\.)/.exec(summary);
+    expect(first, summary).not.toBeNull();
+    const count = first?.[2] ?? '';
+    await places.locator('.recharts-bar-rectangle').first().click();
+    await expect(page).toHaveURL(/\/reservation\/list\?/);
+    await expect(page.getByRole('status', { name: 'Total rows' })).toHaveText(`${count} rows`);
+  });
+
+  test('each chart is also a table of its figures', async ({ page }) => {
+    await page.goto('/dashboard/reservation-desk');
+    const payments = page.getByRole('region', { name: 'Payments by status' });
+    await payments.getByRole('button', { name: 'Show table' }).click();
+    const table = payments.getByRole('table', { name: 'Payments by status' });
+    const [top] = await query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM payments GROUP BY status ORDER BY 2 DESC, 1 LIMIT 1`,
+    );
+    await expect(table.getByRole('row').first()).toContainText(top?.status ?? '');
+    await expect(table.getByRole('row').first()).toContainText((top?.n ?? 0).toLocaleString('en-US'));
+  });
+});
+
+test.describe('as the mapper', () => {
+  test.use({ signedInAs: ACCOUNTS.mapper });
+
+  test('sees the mapping dashboard and only the panels of lists it may open', async ({ page }) => {
+    await page.goto('/dashboard/mapping');
+    await waitForShell(page, ACCOUNTS.mapper.email);
+    await expect(page.getByRole('region', { name: 'Merchant locations' })).toBeVisible();
+    await page.goto('/dashboard/reservation-desk');
+    // A dashboard the mapper may see nothing of is not offered.
+    const rights = await query<{ right_name: string }>(
+      `SELECT right_name FROM user_rights WHERE email = $1 AND right_name = 'BMTools/Reservation/List'`,
+      [ACCOUNTS.mapper.email],
+    );
+    const desk = page.getByRole('region', { name: 'Reservations per day' });
+    if (rights.length === 0) {
+      await expect(page.getByRole('heading', { name: 'No such dashboard' })).toBeVisible();
+      await expect(desk).toHaveCount(0);
+    } else {
+      await expect(desk).toBeVisible();
+    }
+  });
+});
