@@ -25,7 +25,10 @@ test.describe('as the admin', () => {
     await expect(chargebacks.getByRole('link')).toHaveText((open?.n ?? 0).toLocaleString('en-US'));
 
     // The top pick-up place of the last 30 days, as a bar; its count is what the list shows.
-    await page.locator('label').filter({ hasText: /^30 days$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^30 days$/ })
+      .click();
     await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
     const places = page.getByRole('region', { name: 'Top pick-up places' });
     await expect(places.getByText(/^Top pick-up places: /)).toBeVisible();

@@ -11,7 +11,7 @@ import { entityRightName, type FilterType, listPathOf } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest } from '../areas/manifest.ts';
 
-export type PanelKind = 'number' | 'line' | 'bars' | 'donut';
+type PanelKind = 'number' | 'line' | 'bars' | 'donut';
 
 interface PanelSpec {
   id: string;
@@ -173,7 +173,7 @@ const SHIPPED: readonly DashboardSpec[] = [
 ];
 
 /** A panel as the web gets it: where its figures come from and where a click leads. */
-export interface Panel {
+interface Panel {
   id: string;
   title: string;
   kind: PanelKind;

@@ -36,7 +36,7 @@ const LIMIT_MAX = 1000;
 /** Above this many estimated rows a single count answers the estimate (`exact: false`). */
 const EXACT_COUNT_LIMIT = 1_000_000;
 
-export interface AggregateGroup {
+interface AggregateGroup {
   key: string | null;
   value: number | null;
 }
@@ -82,7 +82,7 @@ function timeZoneOf(query: QueryInput): string {
 }
 
 /** The aggregation a query asks for, checked against the entity's columns. */
-export function parseAggregate(
+function parseAggregate(
   entity: EntitySpec,
   query: QueryInput,
 ): Omit<AggregateRequest, 'filter' | 'view' | 'of'> {

@@ -7,7 +7,7 @@
  */
 import type { FilterType } from '@bm/contracts';
 
-export interface PanelWhere {
+interface PanelWhere {
   name: string;
   type: FilterType;
   value: string | number | boolean;
