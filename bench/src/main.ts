@@ -8,12 +8,13 @@
  * Env: BENCH_RESERVATIONS (default 1,000,000), BENCH_ROUNDS (default 200 calls per measurement),
  * BENCH_PAIRS (default 5), BENCH_DATABASE_URL, BENCH_KEEP=1 to keep the seeded database between runs,
  * BENCH_ONLY to run some groups only (comma-separated: list, grid, socket, bundle, start, search,
- * export, mapping, platform), and each group's own (see its file). Not a test: it asserts nothing.
+ * export, mapping, platform, dashboards), and each group's own (see its file). Not a test: it asserts nothing.
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { type BenchEnv, setUpBench } from './bench-setup.ts';
 import { bundleBenchmarks } from './bundle-bench.ts';
+import { dashboardBenchmarks } from './dashboard-bench.ts';
 import { exportBenchmarks } from './export-bench.ts';
 import { gridBenchmarks } from './grid-bench.ts';
 import { listBenchmarks } from './list-bench.ts';
@@ -41,6 +42,7 @@ const groups: [string, (env: BenchEnv) => Promise<void>][] = [
   ['export', exportBenchmarks],
   ['mapping', (env) => mappingBenchmarks(env, Math.min(rounds, 100))],
   ['platform', (env) => platformBenchmarks(env, rounds)],
+  ['dashboards', (env) => dashboardBenchmarks(env, Math.min(rounds, 20))],
 ];
 
 const env = await setUpBench(reservations);
