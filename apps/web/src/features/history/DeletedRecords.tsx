@@ -7,12 +7,11 @@
 import { Button, Drawer, Group, Loader, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrashX } from '@tabler/icons-react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { formatDate } from '../grid/formatCell.ts';
-import { listKey } from '../list/useListData.ts';
 import { type HistoryEntry, type HistoryPage, valueText } from './historyText.ts';
 
 interface DeletedRecordsProps {
@@ -22,6 +21,8 @@ interface DeletedRecordsProps {
   titleField: string | undefined;
   /** Where a restored record opens. */
   viewPath: ((id: number) => string) | undefined;
+  /** After a restore: the list reads its rows again. */
+  onRestored: () => void;
 }
 
 /** What a deleted record was called: its title field's value, else its id. */
@@ -30,12 +31,11 @@ function nameOf(entry: HistoryEntry, titleField: string | undefined): string {
   return named && named.before !== null ? valueText(named.before) : `#${entry.recordId}`;
 }
 
-export function DeletedRecords({ api, titleField, viewPath }: DeletedRecordsProps) {
+export function DeletedRecords({ api, titleField, viewPath, onRestored }: DeletedRecordsProps) {
   const [open, setOpen] = useState(false);
   const [restored, setRestored] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<number | null>(null);
   const http = useHttp();
-  const queryClient = useQueryClient();
   const deleted = useInfiniteQuery({
     queryKey: ['deleted-records', api],
     enabled: open,
@@ -58,7 +58,7 @@ export function DeletedRecords({ api, titleField, viewPath }: DeletedRecordsProp
       });
       setRestored((done) => new Set([...done, entry.id]));
       notifications.show({ color: 'green', message: answer.message || 'Record restored' });
-      await queryClient.invalidateQueries({ queryKey: listKey(api) });
+      onRestored();
     } catch {
       // The HTTP client has shown the server's refusal (a name taken meanwhile, a parent gone).
     } finally {

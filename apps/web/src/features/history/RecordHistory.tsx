@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { formatDate } from '../grid/formatCell.ts';
-import classes from '../relations/relatedLists.module.css';
+import classes from './history.module.css';
 import { actionText, changeText, type HistoryEntry, type HistoryPage } from './historyText.ts';
 
 interface RecordHistoryProps {
@@ -89,7 +89,7 @@ export function RecordHistory({ api, id, rowVersion, canRevert, onReverted }: Re
   };
 
   return (
-    <Box className={classes.list} mt="xl" component="section" aria-labelledby={headingId}>
+    <Box className={classes.section} mt="xl" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId}>
         <UnstyledButton className={classes.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}

@@ -169,7 +169,13 @@ export interface ListController {
    * area's changes are journalled): where they are read and how a restored one is named and opened.
    */
   deletedRecords:
-    | { api: string; titleField: string | undefined; viewPath: (id: number) => string }
+    | {
+        api: string;
+        titleField: string | undefined;
+        viewPath: (id: number) => string;
+        /** After a restore: the rows are read again. */
+        onRestored: () => void;
+      }
     | undefined;
   /** Where Create record leads: the form, carrying a list's required parameter and the way back. */
   createTo: string;
@@ -539,6 +545,26 @@ export function useListController({
     }),
   );
 
+  const canRestore =
+    recordId === undefined &&
+    !related &&
+    route.history === true &&
+    source !== '' &&
+    rights.has(rightOf.Create ?? `${prefix}/Create`);
+  const onRestored = useStableCallback(() => data.retry());
+  const deletedRecords = useMemo(
+    () =>
+      canRestore
+        ? {
+            api: source,
+            titleField: route.titleField,
+            viewPath: (id: number) => `/${segment}/view/${id}`,
+            onRestored,
+          }
+        : undefined,
+    [canRestore, source, route.titleField, segment, onRestored],
+  );
+
   return {
     definition,
     settings,
@@ -559,14 +585,7 @@ export function useListController({
     links,
     canCreate: recordId === undefined && !related && rights.has(rightOf.Create ?? `${prefix}/Create`),
     mapQueuePath: recordId === undefined && !related ? mapQueueRoute?.pattern : undefined,
-    deletedRecords:
-      recordId === undefined &&
-      !related &&
-      route.history &&
-      source &&
-      rights.has(rightOf.Create ?? `${prefix}/Create`)
-        ? { api: source, titleField: route.titleField, viewPath: (id: number) => `/${segment}/view/${id}` }
-        : undefined,
+    deletedRecords,
     createTo: createPath(segment, route, search),
     canBulkEdit,
     bulkTarget,
