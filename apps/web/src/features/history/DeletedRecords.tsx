@@ -4,7 +4,7 @@
  * back as it was, with its id, then the list shows it again. Offered to those who may create the
  * area's records; the server checks the same right.
  */
-import { Button, Drawer, Group, Loader, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -68,13 +68,12 @@ export function DeletedRecords({ api, titleField, viewPath, onRestored }: Delete
 
   return (
     <>
-      <Button
-        variant="default"
-        leftSection={<IconTrashX size={16} aria-hidden />}
-        onClick={() => setOpen(true)}
-      >
-        Deleted records
-      </Button>
+      {/* An icon beside the toolbar's buttons, so the toolbar keeps to one line. */}
+      <Tooltip label="Deleted records">
+        <ActionIcon variant="default" size="md" aria-label="Deleted records" onClick={() => setOpen(true)}>
+          <IconTrashX size={14} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
       <Drawer opened={open} onClose={() => setOpen(false)} title="Deleted records" position="right" size="lg">
         {deleted.isPending && <Loader size="sm" aria-label="Loading the deleted records" />}
         {deleted.isError && (
