@@ -33,7 +33,7 @@ async function openTranslationsOf(page: Page, resourceId: number): Promise<void>
     .getByRole('button', { name: /^Actions for/ })
     .click();
   await page.getByRole('menuitem', { name: 'Translations', exact: true }).click();
-  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}$`));
+  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}(&|$)`));
   await waitForRows(page);
 }
 
@@ -73,7 +73,7 @@ test("a resource's row action leads to its translations; one is edited and shows
   await toolbarButton(page, 'Save and close').click();
 
   // Back at this resource's translations, with the new text.
-  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}$`));
+  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}(&|$)`));
   await expect(gridRows(page).filter({ hasText: edited })).toHaveCount(1);
   const [row] = await query<{ text: string; updated_by: string }>(
     `SELECT text, updated_by FROM translation_resources WHERE resource_id = $1 AND language_code = 'de'`,
@@ -99,7 +99,7 @@ test('a translation added for a resource takes its key and text from it and refu
   await pickOption(page, 'Language', 'pl - Polish');
   await box(page, 'Translation').fill('Zapłać teraz');
   await toolbarButton(page, 'Save and close').click();
-  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}$`));
+  await page.waitForURL(new RegExp(`/translationresource/list\\?resourceId=${resourceId}(&|$)`));
   await expect(gridRows(page).filter({ hasText: 'Zapłać teraz' })).toHaveCount(1);
 
   // A second Polish translation of the same text is refused under the language.
