@@ -4,45 +4,21 @@
  * times. Prints the whole dashboard's p50 (the sum of its panels) and its heaviest panel; the target
  * is the whole dashboard within 300 ms of server time.
  */
+import { type Dashboard, panelAggregateUrl } from '@bm/contracts';
 import type { BenchEnv } from './bench-setup.ts';
 import { fmtMs, median, report, sequential } from './report.ts';
 import { getJson } from './time-it.ts';
 
-interface Panel {
-  id: string;
-  api: string;
-  params: Record<string, string>;
-  where: { name: string; type: string; value: unknown }[];
-  range?: { name: string; type: string };
-}
-
-/** The panel's aggregate call over the 30 days before `now`, as the dashboard screen builds it. */
-function urlOf(panel: Panel, now: Date): string {
-  const params = new URLSearchParams(panel.params);
-  if (panel.params.bucket) params.set('tz', 'Europe/Madrid');
-  const conditions: object[] = panel.where.map((w) => ({ operation: 'eq', ...w }));
-  if (panel.range) {
-    const from = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-    conditions.push({ operation: 'gte', ...panel.range, value: from });
-    conditions.push({ operation: 'lt', ...panel.range, value: now.toISOString() });
-  }
-  if (conditions.length === 1) params.set('filters', JSON.stringify(conditions[0]));
-  if (conditions.length > 1) params.set('filters', JSON.stringify({ and: conditions }));
-  return `${panel.api}/aggregate?${params}`;
-}
-
 export async function dashboardBenchmarks(env: BenchEnv, rounds: number): Promise<void> {
-  const dashboards = (await getJson(`${env.base}/api/dashboards`, env.headers)) as {
-    id: string;
-    panels: Panel[];
-  }[];
+  const dashboards = (await getJson(`${env.base}/api/dashboards`, env.headers)) as Dashboard[];
   const now = new Date();
+  const window = { from: new Date(now.getTime() - 30 * 86_400_000), to: now };
   for (const dashboard of dashboards) {
     const perPanel = new Map<string, number[]>();
     const totals = await sequential(rounds, async () => {
       for (const panel of dashboard.panels) {
         const started = performance.now();
-        await getJson(`${env.base}${urlOf(panel, now)}`, env.headers);
+        await getJson(`${env.base}${panelAggregateUrl(panel, 'Europe/Madrid', window)}`, env.headers);
         perPanel.set(panel.id, [...(perPanel.get(panel.id) ?? []), performance.now() - started]);
       }
     });

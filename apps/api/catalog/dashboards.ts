@@ -7,11 +7,9 @@
  * panel naming a column its area does not list, so a renamed field cannot break a dashboard
  * silently. Who sees a panel is who may list its area: the API leaves out the others.
  */
-import { entityRightName, type FilterType, listPathOf } from '@bm/contracts';
+import { type Dashboard, entityRightName, type FilterType, listPathOf, type PanelKind } from '@bm/contracts';
 import { AREA_INDEX } from '../areas/index.ts';
 import type { EntityManifest } from '../areas/manifest.ts';
-
-type PanelKind = 'number' | 'line' | 'bars' | 'donut';
 
 interface PanelSpec {
   id: string;
@@ -171,31 +169,6 @@ const SHIPPED: readonly DashboardSpec[] = [
     ],
   },
 ];
-
-/** A panel as the web gets it: where its figures come from and where a click leads. */
-interface Panel {
-  id: string;
-  title: string;
-  kind: PanelKind;
-  /** The area's API (`/api/reservations`): its `aggregate` gives the figures. */
-  api: string;
-  /** The area's list page, which a click opens with the panel's conditions. */
-  listPath: string;
-  /** The List right the panel needs. */
-  right: string;
-  /** The aggregate's parameters besides the filters. */
-  params: Readonly<Record<string, string>>;
-  /** The fixed conditions, as the list's criteria. */
-  where: readonly { name: string; type: FilterType; value: string | number | boolean }[];
-  /** The date column (and its type) the time range applies to. */
-  range?: { name: string; type: FilterType };
-}
-
-export interface Dashboard {
-  id: string;
-  title: string;
-  panels: readonly Panel[];
-}
 
 const entityAreas = (): Map<string, EntityManifest> =>
   new Map(AREA_INDEX.flatMap((a) => (a.kind === 'entity' ? [[a.entity, a] as const] : [])));

@@ -1,6 +1,7 @@
 export * from './app-routes.ts';
 export * from './config.ts';
 export * from './criteria.ts';
+export * from './dashboards.ts';
 export * from './errors.ts';
 export * from './export.ts';
 export { evaluateCondition } from './expression/evaluate.ts';

@@ -4,8 +4,10 @@
  * area's `aggregate`, which checks the same right), and a dashboard only with at least one panel.
  * In the order they are shipped: the home page opens the first.
  */
+
+import type { Dashboard } from '@bm/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type Dashboard, dashboards } from '../../catalog/dashboards.ts';
+import { dashboards } from '../../catalog/dashboards.ts';
 import { callerOf } from '../auth/access.ts';
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {

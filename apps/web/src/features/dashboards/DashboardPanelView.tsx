@@ -4,22 +4,14 @@
  * saying the figures for those who do not see the chart and a table view of them. Clicking a number,
  * a bar or a slice opens the list behind it with the same conditions. Refreshed with the dashboard.
  */
+import { type AggregateAnswer, type DashboardPanel, panelAggregateUrl, type TimeWindow } from '@bm/contracts';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Anchor, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
-import {
-  type AggregateAnswer,
-  aggregateUrl,
-  changeText,
-  type DashboardPanel,
-  figureText,
-  keyLabel,
-  listLink,
-  summaryText,
-} from './dashboardQuery.ts';
+import { changeText, figureText, keyLabel, listLink, summaryText } from './dashboardQuery.ts';
 
 const COLORS = [
   'blue.6',
@@ -36,8 +28,8 @@ const COLORS = [
 
 interface PanelProps {
   panel: DashboardPanel;
-  window: { from: Date; to: Date };
-  previous: { from: Date; to: Date; label: string };
+  window: TimeWindow;
+  previous: TimeWindow & { label: string };
   timeZone: string;
   /** Seconds between refreshes; the dashboard's. */
   refreshSeconds: number;
@@ -49,13 +41,14 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   const ranged = panel.range ? window : undefined;
-  const url = aggregateUrl(panel, timeZone, ranged);
+  const url = panelAggregateUrl(panel, timeZone, ranged);
   const figures = useQuery({
     queryKey: ['dashboard-panel', url],
     queryFn: ({ signal }) => http.request<AggregateAnswer>(url, { signal, silent: true, background: true }),
     refetchInterval: refreshSeconds * 1000,
   });
-  const before = panel.kind === 'number' && panel.range ? aggregateUrl(panel, timeZone, previous) : undefined;
+  const before =
+    panel.kind === 'number' && panel.range ? panelAggregateUrl(panel, timeZone, previous) : undefined;
   const earlier = useQuery({
     queryKey: ['dashboard-panel', before],
     queryFn: ({ signal }) =>

@@ -5,6 +5,7 @@
  * stay out of the list screens' download.
  */
 import '@mantine/charts/styles.css';
+import type { Dashboard } from '@bm/contracts';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
 import { DashboardPanelView } from './DashboardPanelView.tsx';
-import { type Dashboard, RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
+import { RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
 
 const REFRESH_SECONDS = 60;
 

@@ -1,13 +1,6 @@
+import { type DashboardPanel, panelAggregateUrl } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  aggregateUrl,
-  changeText,
-  type DashboardPanel,
-  keyLabel,
-  listLink,
-  rangeOf,
-  summaryText,
-} from './dashboardQuery.ts';
+import { changeText, keyLabel, listLink, rangeOf, summaryText } from './dashboardQuery.ts';
 
 const panel: DashboardPanel = {
   id: 'revenue',
@@ -24,7 +17,7 @@ const window = { from: new Date('2026-11-22T00:00:00Z'), to: new Date('2026-11-2
 
 describe('dashboard queries', () => {
   it('asks the list’s aggregate with the panel’s conditions and the range', () => {
-    const url = new URL(aggregateUrl(panel, 'Europe/Madrid', window), 'http://x');
+    const url = new URL(panelAggregateUrl(panel, 'Europe/Madrid', window), 'http://x');
     expect(url.pathname).toBe('/api/reservations/aggregate');
     expect(url.searchParams.get('groupBy')).toBe('currency');
     expect(url.searchParams.get('tz')).toBeNull();
@@ -36,7 +29,7 @@ describe('dashboard queries', () => {
       ],
     });
     const series = { ...panel, params: { bucket: 'day', dateField: 'createdAt' } };
-    expect(new URL(aggregateUrl(series, 'Europe/Madrid'), 'http://x').searchParams.get('tz')).toBe(
+    expect(new URL(panelAggregateUrl(series, 'Europe/Madrid'), 'http://x').searchParams.get('tz')).toBe(
       'Europe/Madrid',
     );
   });

@@ -5,36 +5,8 @@
  * page with the same conditions (and a group's value) in its address, so the list shows the rows
  * the figure counts.
  */
-import type { FilterType } from '@bm/contracts';
-
-interface PanelWhere {
-  name: string;
-  type: FilterType;
-  value: string | number | boolean;
-}
-
-export interface DashboardPanel {
-  id: string;
-  title: string;
-  kind: 'number' | 'line' | 'bars' | 'donut';
-  api: string;
-  listPath: string;
-  right: string;
-  params: Readonly<Record<string, string>>;
-  where: readonly PanelWhere[];
-  range?: { name: string; type: FilterType } | undefined;
-}
-
-export interface Dashboard {
-  id: string;
-  title: string;
-  panels: readonly DashboardPanel[];
-}
-
-export interface AggregateAnswer {
-  groups: { key: string | null; value: number | null }[];
-  exact: boolean;
-}
+import type { AggregateAnswer, DashboardPanel, TimeWindow } from '@bm/contracts';
+import { panelConditions } from '@bm/contracts';
 
 export type RangeKey = 'today' | '7d' | '30d';
 
@@ -48,10 +20,7 @@ export const RANGES: readonly { value: RangeKey; label: string; previous: string
  * The range's window, and the window one period earlier for a number's change: today runs from
  * local midnight to now (compared with yesterday up to the same time), 7 and 30 days back from now.
  */
-export function rangeOf(
-  range: RangeKey,
-  now: Date,
-): { from: Date; to: Date; previous: { from: Date; to: Date } } {
+export function rangeOf(range: RangeKey, now: Date): TimeWindow & { previous: TimeWindow } {
   const days = range === 'today' ? 1 : range === '7d' ? 7 : 30;
   const period = days * 86_400_000;
   const from =
@@ -65,55 +34,16 @@ export function rangeOf(
   };
 }
 
-type Condition = { operation: string; name: string; type: FilterType; value: string | number | boolean };
-
-function conditions(panel: DashboardPanel, window?: { from: Date; to: Date }): Condition[] {
-  const out: Condition[] = panel.where.map((w) => ({ operation: 'eq', ...w }));
-  if (panel.range && window) {
-    out.push({
-      operation: 'gte',
-      name: panel.range.name,
-      type: panel.range.type,
-      value: window.from.toISOString(),
-    });
-    out.push({
-      operation: 'lt',
-      name: panel.range.name,
-      type: panel.range.type,
-      value: window.to.toISOString(),
-    });
-  }
-  return out;
-}
-
-/** The panel's aggregate call over one window of time (none: the panel has no range). */
-export function aggregateUrl(
-  panel: DashboardPanel,
-  timeZone: string,
-  window?: { from: Date; to: Date },
-): string {
-  const params = new URLSearchParams(panel.params);
-  if (panel.params.bucket) params.set('tz', timeZone);
-  const list = conditions(panel, window);
-  if (list.length === 1) params.set('filters', JSON.stringify(list[0]));
-  if (list.length > 1) params.set('filters', JSON.stringify({ and: list }));
-  return `${panel.api}/aggregate?${params}`;
-}
-
 /**
  * The list page showing the rows a figure counts: the panel's conditions, its range and, for a
  * group, the group's value, as the list's own `filters` address.
  */
-export function listLink(
-  panel: DashboardPanel,
-  window?: { from: Date; to: Date },
-  groupKey?: string | null,
-): string {
+export function listLink(panel: DashboardPanel, window?: TimeWindow, groupKey?: string | null): string {
   const filters: Record<string, { operator: string; value: unknown }[]> = {};
   const add = (name: string, operator: string, value: unknown) => {
     filters[name] = [...(filters[name] ?? []), { operator, value }];
   };
-  for (const c of conditions(panel, window)) add(c.name, c.operation, c.value);
+  for (const c of panelConditions(panel, window)) add(c.name, c.operation, c.value);
   const groupBy = panel.params.groupBy;
   if (groupBy && groupKey !== undefined && groupKey !== null) add(groupBy, 'eq', groupKey);
   const params = new URLSearchParams();
