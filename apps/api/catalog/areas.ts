@@ -5,6 +5,7 @@
  */
 import {
   CANCEL_QUERY_RIGHT,
+  DASHBOARD_EDIT_RIGHT,
   type EntityAction,
   entityRightName,
   listPathOf,
@@ -125,7 +126,7 @@ export function allRights(): string[] {
     else rights.push(...entityRights(area));
   }
   // Cancelling a running query (the database tool) is a right of its own, held by admin only.
-  rights.push(...LOCATION_RIGHTS, 'BMTools/Export/List', CANCEL_QUERY_RIGHT);
+  rights.push(...LOCATION_RIGHTS, 'BMTools/Export/List', CANCEL_QUERY_RIGHT, DASHBOARD_EDIT_RIGHT);
   return [...new Set(rights)];
 }
 

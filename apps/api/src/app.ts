@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(autoMapRoutes, { db, jobs: deps.autoMap });
   await app.register(recordRoutes, { db, registry: deps.registry, config });
   await app.register(journalRoutes, { db, registry: deps.registry });
-  await app.register(dashboardRoutes);
+  await app.register(dashboardRoutes, { db });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { storageRoot: config.storageDir });
   await app.register(exportRoutes, {

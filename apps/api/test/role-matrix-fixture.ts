@@ -271,11 +271,15 @@ const CANCEL_QUERY = 'CancelQuery';
 
 const EXPORT_LIST = 'BMTools/Export/List';
 
+/** Editing the dashboards everyone sees: a right of its own, held by the administrator. */
+const DASHBOARD_EDIT = 'BMTools/Dashboard/Edit';
+
 /** Every right there is: the administrator holds them all. */
 const ALL_RIGHTS: readonly string[] = [
   ...AREAS.flatMap((area) => area.rights.map((action) => rightOf(area, action))),
   ...TOOL_RIGHTS,
   CANCEL_QUERY,
+  DASHBOARD_EDIT,
 ];
 
 export type Role = 'admin' | 'editor' | 'mapper' | 'viewer';
@@ -343,6 +347,16 @@ const PLATFORM: Readonly<Record<string, readonly Probe[]>> = {
   // The caller's own rights, the screens, the page configs, the client log sink.
   'GET /api/userRights': [{ path: '/api/userRights', need: SIGNED_IN }],
   'GET /api/dashboards': [{ path: '/api/dashboards', need: SIGNED_IN }],
+  // Editing dashboards: for those with the right (an unknown one answers 404 to them).
+  'GET /api/dashboards/:id/definition': [
+    { path: '/api/dashboards/no-such-dashboard/definition', need: anyOf(DASHBOARD_EDIT) },
+  ],
+  'PUT /api/dashboards/:id/definition': [
+    { path: '/api/dashboards/no-such-dashboard/definition', need: anyOf(DASHBOARD_EDIT) },
+  ],
+  'POST /api/dashboards/:id/reset': [
+    { path: '/api/dashboards/no-such-dashboard/reset', need: anyOf(DASHBOARD_EDIT) },
+  ],
   'GET /api/app-routes': [{ path: '/api/app-routes', need: SIGNED_IN }],
   'GET /api/pageconfigs': [{ path: '/api/pageconfigs', need: SIGNED_IN }],
   'POST /api/logs': [{ path: '/api/logs', need: SIGNED_IN }],

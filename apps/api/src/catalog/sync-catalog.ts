@@ -3,12 +3,14 @@
  * areas' generated SQL (catalog/area-sql.ts) and journal triggers (catalog/journal.ts), rights,
  * roles and their rights, the main menu (created from the default menu, or given the catalogue
  * entries it has never been offered: src/menu/sync-menu.ts), the entity catalogue, preset groups
- * and the shipped default presets (a new version whenever their content changed: sync-presets.ts).
+ * and the shipped default presets (a new version whenever their content changed: sync-presets.ts) and
+ * dashboards (sync-dashboards.ts).
  * Idempotent, one transaction, so concurrent instances starting together converge on the same rows.
  */
 
 import { allAreaSql } from '../../catalog/area-sql.ts';
 import { allRights } from '../../catalog/areas.ts';
+import { SHIPPED_DASHBOARDS } from '../../catalog/dashboards.ts';
 import { journalTriggers } from '../../catalog/journal.ts';
 import { defaultMenu, MAIN_MENU_ID, MAIN_MENU_NAME } from '../../catalog/menu.ts';
 import { DEFAULT_PRESETS, type DefaultPresetSpec } from '../../catalog/presets/default-presets.ts';
@@ -16,13 +18,18 @@ import { ROLES } from '../../catalog/roles.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
 import { syncMenu } from '../menu/sync-menu.ts';
 import { applyAreaSql } from './apply-area-sql.ts';
+import { syncDashboards } from './sync-dashboards.ts';
 import { syncEntities } from './sync-entities.ts';
 import { syncDefaultPresets } from './sync-presets.ts';
 
-/** `presets`: the shipped default presets (the catalogue's; a test passes a changed catalogue). */
+/**
+ * `presets` and `shipped`: the shipped default presets and dashboards (the catalogue's; a test
+ * passes a changed catalogue).
+ */
 export async function syncCatalog(
   db: Db,
   presets: readonly DefaultPresetSpec[] = DEFAULT_PRESETS,
+  shipped: typeof SHIPPED_DASHBOARDS = SHIPPED_DASHBOARDS,
 ): Promise<void> {
   await withTransaction(db, async (client) => {
     // Serialise concurrent starts; released at commit.
@@ -52,5 +59,6 @@ export async function syncCatalog(
     await syncMenu(client, { id: MAIN_MENU_ID, name: MAIN_MENU_NAME }, defaultMenu());
     await syncEntities(client);
     await syncDefaultPresets(client, presets);
+    await syncDashboards(client, shipped);
   });
 }

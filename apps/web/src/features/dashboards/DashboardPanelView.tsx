@@ -1,12 +1,13 @@
 /**
  * One dashboard panel (docs/adr/0029-dashboards.md): its figures from its list's aggregate, drawn as
- * a number (with its change against the period before), a line, bars or a donut, with a sentence
+ * a number (with its change against the period before), a line, bars, a donut, a progress bar of
+ * each group's share or a table of the top groups, with a sentence
  * saying the figures for those who do not see the chart and a table view of them. Clicking a number,
  * a bar or a slice opens the list behind it with the same conditions. Refreshed with the dashboard.
  */
 import { type AggregateAnswer, type DashboardPanel, panelAggregateUrl, type TimeWindow } from '@bm/contracts';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Anchor, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Progress, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -67,7 +68,7 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
         <Title order={3} size="h5" id={headingId}>
           {panel.title}
         </Title>
-        {panel.kind !== 'number' && figures.isSuccess && (
+        {panel.kind !== 'number' && panel.kind !== 'table' && figures.isSuccess && (
           <Button size="compact-xs" variant="subtle" onClick={() => setAsTable((t) => !t)}>
             {asTable ? 'Show chart' : 'Show table'}
           </Button>
@@ -102,11 +103,16 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
           <Text size="xs" c="dimmed" mb="xs">
             {summaryText(panel.title, groups, bucket)}
           </Text>
-          {asTable || data.length === 0 ? (
+          {asTable || panel.kind === 'table' || data.length === 0 ? (
             <Table aria-label={panel.title}>
               <Table.Tbody>
-                {data.map((row) => (
+                {data.map((row, rank) => (
                   <Table.Tr key={row.key}>
+                    {panel.kind === 'table' && (
+                      <Table.Td c="dimmed" w={32}>
+                        {rank + 1}
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       {panel.params.groupBy ? (
                         <Anchor component={Link} to={listLink(panel, ranged, row.key)}>
@@ -121,6 +127,15 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
                 ))}
               </Table.Tbody>
             </Table>
+          ) : panel.kind === 'progress' ? (
+            <ProgressView
+              title={panel.title}
+              rows={data.map((row, i) => ({
+                ...row,
+                color: COLORS[i % COLORS.length] ?? 'gray.6',
+                to: listLink(panel, ranged, groups[i]?.key),
+              }))}
+            />
           ) : panel.kind === 'line' ? (
             <LineChart
               h={220}
@@ -159,5 +174,50 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
         </>
       )}
     </Card>
+  );
+}
+
+interface ProgressRow {
+  key: string;
+  value: number;
+  color: string;
+  to: string;
+}
+
+/** Each group's share of the whole as one bar, and a legend whose entries open their rows. */
+function ProgressView({ title, rows }: { title: string; rows: readonly ProgressRow[] }) {
+  const total = rows.reduce((sum, row) => sum + row.value, 0);
+  const share = (value: number) => (total > 0 ? (value / total) * 100 : 0);
+  return (
+    <>
+      <Progress.Root size="xl" aria-label={`${title}: each group's share`}>
+        {rows.map((row) => (
+          <Progress.Section
+            key={row.key}
+            value={share(row.value)}
+            color={row.color}
+            aria-label={`${row.key}: ${Math.round(share(row.value))}%`}
+          />
+        ))}
+      </Progress.Root>
+      <Group gap="md" mt="xs">
+        {rows.map((row) => (
+          <Group key={row.key} gap={6} wrap="nowrap">
+            <span
+              aria-hidden
+              style={{
+                width: 10,
+                height: 10,
+                borderRadius: 2,
+                background: `var(--mantine-color-${row.color.replace('.', '-')})`,
+              }}
+            />
+            <Anchor component={Link} to={row.to} size="sm">
+              {row.key} {figureText(row.value)} ({Math.round(share(row.value))}%)
+            </Anchor>
+          </Group>
+        ))}
+      </Group>
+    </>
   );
 }

@@ -7,11 +7,12 @@
 import '@mantine/charts/styles.css';
 import type { Dashboard } from '@bm/contracts';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import { DashboardEditor } from './DashboardEditor.tsx';
 import { DashboardPanelView } from './DashboardPanelView.tsx';
 import { RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
 
@@ -22,6 +23,8 @@ export default function DashboardScreen() {
   const http = useHttp();
   const queryClient = useQueryClient();
   const [range, setRange] = useState<RangeKey>('7d');
+  // The dashboard being edited (its id), for those who may edit dashboards.
+  const [editing, setEditing] = useState<string | null>(null);
   // The window moves on with each refresh (and with a change of range).
   const [now, setNow] = useState(() => new Date());
   const dashboards = useQuery({
@@ -41,6 +44,7 @@ export default function DashboardScreen() {
   const dashboard = all.find((d) => d.id === id);
   if (!dashboard) return <NoDashboard others={all} />;
   const previous = RANGES.find((r) => r.value === range)?.previous ?? 'before';
+  if (editing === dashboard.id) return <DashboardEditor id={dashboard.id} onClose={() => setEditing(null)} />;
 
   return (
     <Stack gap="md">
@@ -76,6 +80,15 @@ export default function DashboardScreen() {
             }}
             data={RANGES.map((r) => ({ value: r.value, label: r.label }))}
           />
+          {dashboard.editable && (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setEditing(dashboard.id)}
+            >
+              Edit dashboard
+            </Button>
+          )}
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -88,6 +101,11 @@ export default function DashboardScreen() {
           </Button>
         </Group>
       </Group>
+      {dashboard.panels.length === 0 && (
+        <Text c="dimmed">
+          This dashboard has no panel you may see{dashboard.editable ? ': edit it to add one.' : '.'}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         {dashboard.panels.map((panel) => (
           <DashboardPanelView
