@@ -55,6 +55,8 @@ export interface AppDeps {
   provider?: Provider | undefined;
   /** The export queue (absent: exports are refused with 503) and where finished files are kept. */
   exports?: { jobs: ExportJobs | undefined; store: FileStore } | undefined;
+  /** Where uploaded files are kept (absent: the STORAGE_DIR folder). */
+  uploads?: FileStore | undefined;
   /** Auto-map runs (mapping/auto-map-jobs.ts); without them the auto-map routes answer 503. */
   autoMap?: AutoMapJobs | undefined;
   /** Why the database is known to be unavailable (the embedded one restarting), for /healthz. */
@@ -150,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(journalRoutes, { db, registry: deps.registry });
   await app.register(dashboardRoutes, { db });
   await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
-  await app.register(uploadRoutes, { storageRoot: config.storageDir });
+  await app.register(uploadRoutes, { store: deps.uploads ?? localFileStore(config.storageDir) });
   await app.register(exportRoutes, {
     db,
     registry: deps.registry,

@@ -30,3 +30,54 @@ describe('LOGIN_DELAY_BASE and LOGIN_DELAY_MAX', () => {
     expect(() => loadConfig({ LOGIN_DELAY_BASE: '0' })).toThrow(/LOGIN_DELAY_BASE/);
   });
 });
+
+describe('STORAGE_URL and the S3 settings', () => {
+  it('keeps the local folders without it', () => {
+    expect(loadConfig({}).objectStorage).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: '' }).objectStorage).toBeUndefined();
+  });
+
+  it('reads the bucket, the prefix, the endpoint, the region and the keys', () => {
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://bm-files/prod/eu',
+        AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000/',
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).objectStorage,
+    ).toEqual({
+      bucket: 'bm-files',
+      prefix: 'prod/eu/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    // AWS itself: its region, and the SDK's own credentials; STORAGE_S3_ENDPOINT wins over AWS's.
+    expect(loadConfig({ STORAGE_URL: 's3://bm.files', AWS_REGION: 'eu-west-1' }).objectStorage).toEqual({
+      bucket: 'bm.files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://b1c/',
+        STORAGE_S3_ENDPOINT: 'https://minio.internal',
+        AWS_ENDPOINT_URL: 'https://other',
+      }).objectStorage?.endpoint,
+    ).toBe('https://minio.internal');
+  });
+
+  it('refuses a malformed URL, endpoint or half a key pair, naming the variable', () => {
+    for (const bad of ['bm-files', 'http://bm-files/x', 's3://BM/x', 's3://b/x', 's3://bm-files/../x']) {
+      expect(() => loadConfig({ STORAGE_URL: bad })).toThrow(/^Invalid environment variable STORAGE_URL: /);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://bm-files', STORAGE_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /^Invalid environment variable STORAGE_S3_ENDPOINT: /,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://bm-files', AWS_ACCESS_KEY_ID: 'id' })).toThrow(
+      /^Missing environment variable AWS_SECRET_ACCESS_KEY/,
+    );
+  });
+});

@@ -95,6 +95,30 @@ const secretsKey = z
     return key;
   });
 
+/**
+ * STORAGE_URL: `s3://bucket` or `s3://bucket/prefix`, the S3-compatible bucket that keeps uploaded
+ * files and finished exports (docs/adr/0030-object-storage.md). Unset: the local folders.
+ */
+const storageUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx): { bucket: string; prefix: string } | undefined => {
+    const value = (v ?? '').trim();
+    if (!value) return undefined;
+    const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(value);
+    const segments = (match?.[2] ?? '').split('/').filter(Boolean);
+    if (!match?.[1] || !segments.every((s) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(s))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be s3://bucket or s3://bucket/prefix (a bucket name of lower-case letters, digits, dots and hyphens; ' +
+          'a prefix of letters, digits, -, _ and . in folders)',
+      });
+      return z.NEVER;
+    }
+    return { bucket: match[1], prefix: segments.length ? `${segments.join('/')}/` : '' };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -116,6 +140,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
   STORAGE_DIR: z.string().optional(),
+  STORAGE_URL: storageUrl,
+  STORAGE_S3_ENDPOINT: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.string().optional(),
+  AWS_ENDPOINT_URL: z.string().optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10000),
   REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
   CODE_VALIDATION_MAX_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(200_000),
@@ -150,6 +183,54 @@ const envSchema = z.object({
 
 export type ApiDocs = 'public' | 'signed-in' | 'off';
 
+/**
+ * Where in S3 (or an S3-compatible service) stored files live, and how to reach it. Without an
+ * endpoint the SDK talks to AWS; with one (MinIO, Ceph, …) it uses path-style addresses. Without
+ * keys the SDK's own credential chain is used (instance role, web identity, profile).
+ */
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** Empty, or a path ending in `/`. */
+  prefix: string;
+  endpoint: string | undefined;
+  region: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+/** The bucket settings from STORAGE_URL and the usual AWS variables; undefined without STORAGE_URL. */
+function objectStorageOf(e: z.infer<typeof envSchema>): ObjectStorageConfig | undefined {
+  if (!e.STORAGE_URL) return undefined;
+  const accessKeyId = e.AWS_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = e.AWS_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    const missing = accessKeyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+    throw new Error(
+      `Missing environment variable ${missing}: STORAGE_URL's keys are AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY together (or neither, for the SDK's own credentials)`,
+    );
+  }
+  // The first endpoint set, checked only when a bucket uses it (AWS_ENDPOINT_URL may be meant for
+  // other tools otherwise).
+  const [endpointVariable, endpointValue] =
+    (['STORAGE_S3_ENDPOINT', 'AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL'] as const)
+      .map((name) => [name, e[name]?.trim()] as const)
+      .find(([, value]) => value) ?? [];
+  if (endpointValue && (!/^https?:\/\/[^/]/.test(endpointValue) || !URL.canParse(endpointValue))) {
+    throw new Error(`Invalid environment variable ${endpointVariable}: must be an http:// or https:// URL`);
+  }
+  const endpoint = endpointValue?.replace(/\/$/, '');
+  const sessionToken = e.AWS_SESSION_TOKEN?.trim() || undefined;
+  return {
+    ...e.STORAGE_URL,
+    endpoint,
+    // A service of its own ignores the region but the SDK's signature needs one.
+    region: e.AWS_REGION?.trim() || e.AWS_DEFAULT_REGION?.trim() || (endpoint ? 'us-east-1' : undefined),
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+        : undefined,
+  };
+}
+
 export interface AppConfig {
   production: boolean;
   /**
@@ -178,8 +259,13 @@ export interface AppConfig {
   allowDemoUsers: boolean;
   logLevel: string;
   staticDir: string;
-  /** Root of uploaded files (local folder storage). */
+  /** Root of uploaded files (local folder storage, when there is no objectStorage). */
   storageDir: string;
+  /**
+   * The S3-compatible bucket that keeps uploaded files and finished exports instead of the local
+   * folders (STORAGE_URL), with its endpoint, region and credentials; undefined: the folders.
+   */
+  objectStorage: ObjectStorageConfig | undefined;
   shutdownGraceMs: number;
   /** Milliseconds a request may take (receiving it included) before it is answered with 503. */
   requestTimeoutMs: number;
@@ -267,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(repoRoot, e.STATIC_DIR ?? 'apps/web/dist'),
     storageDir: path.resolve(repoRoot, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
+    objectStorage: objectStorageOf(e),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT * 1000),
     codeValidation: {

@@ -16,7 +16,7 @@ import { embeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
 import { type ExportJobs, startExportJobs } from './exports/export-jobs.ts';
-import { localFileStore } from './files/file-store.ts';
+import { type FileStores, openFileStores } from './files/file-stores.ts';
 import { type AutoMapJobs, startAutoMapJobs } from './mapping/auto-map-jobs.ts';
 import { createProvider } from './oidc/create-provider.ts';
 import { loadProviderSecrets, publicJwk } from './oidc/secrets.ts';
@@ -60,12 +60,14 @@ export async function startServer(
   let db: Db | undefined;
   let jobs: ExportJobs | undefined;
   let autoMap: AutoMapJobs | undefined;
+  let stores: FileStores | undefined;
   let stopping: Promise<void> | undefined;
   const stopDatabase = () => {
     stopping ??= (async () => {
       // Running exports go back to the queue for another instance before the pool closes.
       await jobs?.stop().catch((error: unknown) => log(`export queue did not stop: ${String(error)}`));
       await autoMap?.stop().catch((error: unknown) => log(`auto-map queue did not stop: ${String(error)}`));
+      stores?.close();
       // A request stuck on a connection must not keep the database running: the wait is bounded.
       if (db) await Promise.race([db.end().catch(() => {}), delay(POOL_END_MS)]);
       await embedded
@@ -114,10 +116,12 @@ export async function startServer(
     }
 
     const registry = await loadEntityRegistry(db);
-    const store = localFileStore(config.exports.storageDir);
+    // Uploaded files and finished exports: the local folders, or the bucket of STORAGE_URL.
+    stores = await openFileStores(config);
+    if (config.objectStorage) log(`stored files in ${stores.where}`);
     jobs = await startExportJobs({
       db,
-      store,
+      store: stores.exports,
       registry,
       workers: config.exports.workers,
       retentionHours: config.exports.retentionHours,
@@ -142,7 +146,8 @@ export async function startServer(
     });
     const app = await buildApp({
       autoMap,
-      exports: { jobs, store },
+      exports: { jobs, store: stores.exports },
+      uploads: stores.uploads,
       config,
       db,
       verify,

@@ -1,9 +1,11 @@
 /**
- * Where produced files (exports) are kept: a small interface with a local-folder implementation.
- * An S3-compatible store implements the same calls (a multipart upload fed by the stream,
- * GetObject, DeleteObject, ListObjectsV2 and ListMultipartUploads, AbortMultipartUpload); nothing else in the server
- * touches the file system for them. Keys are made by the server (`exports/12-1-…`), never by a
- * client, and are still checked so a bad one cannot leave the root.
+ * Where stored files are kept: uploaded files and finished exports, each through one small
+ * interface. Two implementations: a local folder (this file; the default, and what the embedded
+ * start uses) and an S3-compatible bucket (s3-file-store.ts: a multipart upload fed by the stream,
+ * GetObject, DeleteObject, ListObjectsV2, ListMultipartUploads and AbortMultipartUpload). Nothing
+ * else in the server touches the file system or the bucket for them (docs/adr/0030-object-storage.md).
+ * Keys are made by the server (`xlsx/12-1-…`, `pages/images/banner-….png`), never by a client, and
+ * are still checked so a bad one cannot leave the root.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -26,7 +28,7 @@ interface StoredFile {
 }
 
 /** A key in the store: a finished file, or an upload begun under that key and never finished. */
-interface StoredKey {
+export interface StoredKey {
   key: string;
   unfinished: boolean;
 }
@@ -43,14 +45,28 @@ export interface FileStore {
   removeUnfinished(key: string): Promise<void>;
 }
 
-const KEY = /^[a-z0-9][a-z0-9_-]{0,63}(\/[a-zA-Z0-9][a-zA-Z0-9._-]{0,127})+$/;
+/**
+ * A key: up to eight folders of letters, digits, `-` and `_`, then a name that may also hold dots
+ * (never two in a row, and never the `.part` of a local upload in progress).
+ */
+const KEY = /^(?:[A-Za-z0-9][A-Za-z0-9_-]{0,63}\/){0,8}[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 const PART = '.part';
+
+/** The key itself when it is one the stores accept; throws otherwise. */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..') || key.endsWith(PART)) {
+    throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
+  }
+  return key;
+}
+
+/** Whether a listed name is a key the stores make (anything else under the root is left alone). */
+export const isStorageKey = (key: string): boolean => KEY.test(key) && !key.includes('..');
 
 export function localFileStore(root: string): FileStore {
   const base = path.resolve(root);
   const fileOf = (key: string): string => {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
-    const file = path.resolve(base, key);
+    const file = path.resolve(base, checkedKey(key));
     if (!file.startsWith(base + path.sep)) throw new Error(`Storage key leaves the root: ${key}`);
     return file;
   };
@@ -80,8 +96,9 @@ export function localFileStore(root: string): FileStore {
     async open(key) {
       const file = fileOf(key);
       try {
-        const { size } = await stat(file);
-        return { stream: createReadStream(file), size };
+        const found = await stat(file);
+        if (!found.isFile()) return null;
+        return { stream: createReadStream(file), size: found.size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
@@ -101,7 +118,7 @@ export function localFileStore(root: string): FileStore {
             const relative = path.relative(base, full).split(path.sep).join('/');
             const unfinished = relative.endsWith(PART);
             const key = unfinished ? relative.slice(0, -PART.length) : relative;
-            if (key.startsWith(prefix) && KEY.test(key)) found.push({ key, unfinished });
+            if (key.startsWith(prefix) && isStorageKey(key)) found.push({ key, unfinished });
           }
         }
       };

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDirectory } from './storage-path.ts';
+import { uploadFolder } from './storage-path.ts';
 
-describe('resolveDirectory', () => {
-  it('resolves plain folders under the root', () => {
-    expect(resolveDirectory('/srv/files', 'pages/images')).toEqual({
-      absolute: '/srv/files/pages/images',
-      relative: 'pages/images',
-    });
-    expect(resolveDirectory('/srv/files', '')).toEqual({ absolute: '/srv/files', relative: '' });
+describe('uploadFolder', () => {
+  it('keeps plain folders as the folder part of a key', () => {
+    expect(uploadFolder('pages/images')).toBe('pages/images');
+    expect(uploadFolder('pages/images/')).toBe('pages/images');
+    expect(uploadFolder('')).toBe('');
   });
   it.each([
     '../',
@@ -23,6 +21,6 @@ describe('resolveDirectory', () => {
     'a\u0000b',
     'x/'.repeat(9),
   ])('refuses %j', (dir) => {
-    expect(() => resolveDirectory('/srv/files', dir)).toThrow(/directory/);
+    expect(() => uploadFolder(dir)).toThrow(/directory/);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * Resolves an upload directory under the storage root, refusing anything that could leave it:
- * encoded characters (`..%2f`, `%252e`), dot segments, absolute paths, backslashes, NUL.
+ * Checks the upload folder a client names, refusing anything that could leave the storage root:
+ * encoded characters (`..%2f`, `%252e`), dot segments, absolute paths, backslashes, NUL. What
+ * passes is the folder part of the stored file's key (`pages/images`), the same in a local folder
+ * and in a bucket.
  */
-import path from 'node:path';
 import { HttpError } from '../http/http-error.ts';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-export function resolveDirectory(root: string, directory: string): { absolute: string; relative: string } {
+/** The folder as a key's folder part: `''` for the root, else segments joined by `/`. */
+export function uploadFolder(directory: string): string {
   if (directory.startsWith('/')) {
     throw new HttpError(400, 'directory must be relative to the storage root', {
       directory: 'Is not an allowed folder',
@@ -20,10 +22,5 @@ export function resolveDirectory(root: string, directory: string): { absolute: s
       directory: 'Is not an allowed folder',
     });
   }
-  const base = path.resolve(root);
-  const absolute = path.resolve(base, ...segments);
-  if (absolute !== base && !absolute.startsWith(base + path.sep)) {
-    throw new HttpError(400, 'directory leaves the storage root', { directory: 'Is not an allowed folder' });
-  }
-  return { absolute, relative: segments.join('/') };
+  return segments.join('/');
 }

@@ -1,21 +1,21 @@
 /**
- * `POST /api/files/upload`: one file (`file`) into a folder (`directory`) under the
- * storage root. Size and type are limited, the stored name is ours (never the client's path),
- * and the type is checked against the file's first bytes, not only its name. Only the Create or
- * Edit right of a form with an upload field may upload, and only into a folder such a form names.
- * A file part under another name is drained and refused (left unread it would stall the request),
- * and a malformed body (no boundary, cut short) is a 400, not a 500.
+ * `POST /api/files/upload`: one file (`file`) into a folder (`directory`) of the uploads' store
+ * (the STORAGE_DIR folder, or the bucket of STORAGE_URL). Size and type are limited, the stored
+ * name is ours (never the client's path), and the type is checked against the file's first bytes,
+ * not only its name. Only the Create or Edit right of a form with an upload field may upload, and
+ * only into a folder such a form names. A file part under another name is drained and refused (left
+ * unread it would stall the request), and a malformed body (no boundary, cut short) is a 400, not a
+ * 500.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../auth/access.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { FileStore } from './file-store.ts';
 import { uploadFolders, uploadReaders } from './form-field-rights.ts';
-import { resolveDirectory } from './storage-path.ts';
+import { uploadFolder } from './storage-path.ts';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ONE_FILE = '1 file is the maximum number of files you can drop here';
@@ -104,7 +104,19 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   }
 }
 
-export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: string }): Promise<void> {
+/** Stores the checked file under its key: all of it, or nothing (a failed write leaves no file). */
+async function store(files: FileStore, key: string, content: Buffer): Promise<void> {
+  const upload = await files.begin(key);
+  try {
+    upload.stream.end(content);
+    await upload.done();
+  } catch (error) {
+    await upload.abort().catch(() => {});
+    throw error;
+  }
+}
+
+export async function uploadRoutes(app: FastifyInstance, opts: { store: FileStore }): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
   });
@@ -146,27 +158,25 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
       } catch (error) {
         throw multipartError(error);
       }
-      const target = resolveDirectory(opts.storageRoot, directory);
+      const folder = uploadFolder(directory);
       const rights = await callerOf(request).rights();
-      const allowed = uploadRights.some(
-        (right) => rights.has(right) && folders.get(right)?.has(target.relative),
-      );
+      const allowed = uploadRights.some((right) => rights.has(right) && folders.get(right)?.has(folder));
       if (!allowed) {
-        throw new HttpError(400, `directory "${target.relative}" is not a folder of a form you may fill`, {
+        throw new HttpError(400, `directory "${folder}" is not a folder of a form you may fill`, {
           directory: 'Is not an allowed folder',
         });
       }
       if (!file) throw new HttpError(400, 'file is required', { file: 'Choose a file' });
       const ext = checkType(file.filename, file.content);
-      await mkdir(target.absolute, { recursive: true });
       const base =
         path
           .basename(file.filename, path.extname(file.filename))
           .replace(/[^A-Za-z0-9_-]+/g, '-')
           .slice(0, 60) || 'file';
       const name = `${base}-${randomBytes(6).toString('hex')}.${ext}`;
-      await writeFile(path.join(target.absolute, name), file.content, { flag: 'wx' });
-      return { filePath: [target.relative, name].filter(Boolean).join('/') };
+      const filePath = [folder, name].filter(Boolean).join('/');
+      await store(opts.store, filePath, file.content);
+      return { filePath };
     },
   );
 
@@ -174,7 +184,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
   // by whoever may see the records of an area whose form stores into its folder (any right of that
   // area); anyone else gets the same 404 as for a file that does not exist, so a path learnt
   // elsewhere tells them nothing. A path that is not one the upload route makes is a 404 before the
-  // file system is touched.
+  // store is asked. The file streams from the store (a folder or the bucket), never whole in memory.
   app.get(
     '/api/files/*',
     {
@@ -188,23 +198,17 @@ export async function uploadRoutes(app: FastifyInstance, opts: { storageRoot: st
       const rights = await callerOf(request).rights();
       const mayRead = [...(readers.get(folder === '.' ? '' : folder) ?? [])].some((r) => rights.has(r));
       if (!mayRead) throw new HttpError(404, 'No such file');
-      const base = path.resolve(opts.storageRoot);
-      const file = path.resolve(base, relative);
-      if (!file.startsWith(base + path.sep)) throw new HttpError(404, 'No such file');
-      const size = await stat(file).then(
-        (s) => (s.isFile() ? s.size : null),
-        () => null,
-      );
-      if (size === null) throw new HttpError(404, 'No such file');
-      const ext = path.extname(file).slice(1).toLowerCase();
+      const file = await opts.store.open(relative);
+      if (!file) throw new HttpError(404, 'No such file');
+      const ext = path.posix.extname(relative).slice(1).toLowerCase();
       return reply
         .type(SERVED_TYPES[ext] ?? 'application/octet-stream')
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="${path.basename(file)}"`)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${path.posix.basename(relative)}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', SANDBOX_CSP)
         .header('cross-origin-resource-policy', 'same-origin')
-        .send(createReadStream(file));
+        .send(file.stream);
     },
   );
 }
