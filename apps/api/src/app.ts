@@ -23,6 +23,7 @@ import { exportRoutes } from './exports/export-routes.ts';
 import { type FileStore, localFileStore } from './files/file-store.ts';
 import { uploadRoutes } from './files/upload-routes.ts';
 import { apiDocsCollector, apiDocsRoutes } from './http/api-docs.ts';
+import { idempotency, replay, StoredAnswer } from './http/idempotency.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { loopbackHost } from './http/loopback-host.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   app.setErrorHandler((error, request, reply) => {
+    // A write whose Idempotency-Key another request answered first: that answer, replayed.
+    if (error instanceof StoredAnswer) return replay(reply, error.answer);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -141,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before access control, so every later hook and handler runs in the request's write context.
   await app.register(writeContext);
   await app.register(accessControl, { db, verify: deps.verify, sessions });
+  // After access control (keys are per account), before the routes (docs/adr/0031-idempotency-keys.md).
+  await app.register(idempotency, { db });
   await apiDocsRoutes(app, config.apiDocs);
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });

@@ -25,6 +25,7 @@ import { CriteriaError } from '../criteria/criteria.types.ts';
 import type { Db } from '../db/pool.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { HttpError } from '../http/http-error.ts';
+import { forgetRequestKey, inRequestTransaction } from '../http/idempotency.ts';
 import { runAction, type WriteTarget, writeRight } from '../records/write-path.ts';
 import { hasRight } from '../users/users.ts';
 import type { ExportJobs } from './export-jobs.ts';
@@ -170,12 +171,25 @@ export async function exportRoutes(
           `You have ${MAX_OPEN_EXPORTS} exports in progress: wait for one to finish, or cancel one on the Exports page`,
         );
       }
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO exports (file_name, page_name, requested_by, entity, source, criteria)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [input.fileName, input.pageName, email, entity.entity, entity.api, criteria],
+      // With an Idempotency-Key the row and the answer commit together, before the job is queued
+      // (a job must find its row); a retry gets this answer, and no second export.
+      const answer = await inRequestTransaction(
+        db,
+        async (client) => {
+          const { rows } = await client.query<{ id: number }>(
+            `INSERT INTO exports (file_name, page_name, requested_by, entity, source, criteria)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [input.fileName, input.pageName, email, entity.entity, entity.api, criteria],
+          );
+          return {
+            isSuccess: true,
+            id: Number(rows[0]?.id),
+            message: `Export queued: ${input.fileName}. You will get a notification when it is ready.`,
+          };
+        },
+        { answerNow: true },
       );
-      const id = Number(rows[0]?.id);
+      const { id } = answer;
       try {
         await jobs.enqueue(id);
       } catch (error) {
@@ -185,13 +199,11 @@ export async function exportRoutes(
             'The export could not be queued',
           ])
           .catch(() => {});
+        // The answer kept for the key is not the one sent: a retry queues a new export.
+        await forgetRequestKey(db).catch(() => {});
         throw error;
       }
-      return {
-        isSuccess: true,
-        id,
-        message: `Export queued: ${input.fileName}. You will get a notification when it is ready.`,
-      };
+      return answer;
     },
   );
 

@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ApiDocs } from '../config.ts';
+import { documentIdempotencyKey } from './idempotency.ts';
 
 const isProviderRoute = (url: string) => url === '/oidc' || url.startsWith('/oidc/');
 
@@ -28,6 +29,11 @@ export async function apiDocsCollector(app: FastifyInstance, mode: ApiDocs): Pro
       isProviderRoute(input.url)
         ? { schema: { ...input.schema, hide: true }, url: input.url }
         : jsonSchemaTransform(input),
+    // Every write takes an Idempotency-Key (http/idempotency.ts).
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? documentIdempotencyKey(documents.openapiObject)
+        : documents.swaggerObject,
   });
 }
 

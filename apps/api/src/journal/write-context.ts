@@ -38,6 +38,11 @@ async function writeContextPlugin(app: FastifyInstance): Promise<void> {
 /** Gives every request its write context; registered before the routes. */
 export const writeContext = fp(writeContextPlugin, { name: 'write-context' });
 
+/** The request whose handler is running (its hooks too), or undefined outside one (a job). */
+export function currentRequest(): FastifyRequest | undefined {
+  return storage.getStore()?.request;
+}
+
 /** Runs `work` with the journal naming its writes `action` (a revert, a restore of a deleted record). */
 export function asJournalAction<T>(action: string, work: () => Promise<T>): Promise<T> {
   const store = storage.getStore();

@@ -14,8 +14,9 @@ import {
   SYSTEM_PRESET_GROUP_ID,
 } from '@bm/contracts';
 import type { Caller } from '../auth/access.ts';
-import { type Db, withTransaction } from '../db/pool.ts';
+import type { Db } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
+import { inRequestTransaction } from '../http/idempotency.ts';
 import { groupsFor } from './preset-access.ts';
 import { type PresetUrlRules, parsePresetDefinition } from './preset-definition.ts';
 import { findVisible, latestDefault, type StoredPreset, setInUse, visiblePresets } from './preset-store.ts';
@@ -57,8 +58,9 @@ export async function createPreset(
     if (name === DEFAULT_PRESET_NAME) throw new HttpError(403, 'The default preset cannot be overwritten');
     if (name !== STATE_PRESET_NAME)
       throw new HttpError(400, `Only the '${STATE_PRESET_NAME}' preset may be saved in the default group`);
-    // The caller's state preset: one per right, created or updated in place.
-    return withTransaction(db, async (client) => {
+    // The caller's state preset: one per right, created or updated in place. A request sent with an
+    // Idempotency-Key claims it in this transaction, which commits with the answer.
+    return inRequestTransaction(db, async (client) => {
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO presets (name, right_name, preset_group_id, owner_email, parent_id, version, definition, total_item_count, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4)
@@ -90,7 +92,7 @@ export async function createPreset(
   if (name === DEFAULT_PRESET_NAME || name === STATE_PRESET_NAME) {
     throw new HttpError(400, `The name '${name}' is reserved`, { name: `The name '${name}' is reserved` });
   }
-  return withTransaction(db, async (client) => {
+  return inRequestTransaction(db, async (client) => {
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO presets (name, right_name, preset_group_id, owner_email, parent_id, version, definition, total_item_count, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,

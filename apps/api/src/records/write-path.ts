@@ -11,7 +11,9 @@
  *    (`registeredProcedure`; an export's cancel runs a fixed statement and names none);
  * 3. it runs in a transaction with the actor from the token, retried once on a serialization
  *    failure or deadlock, a second one being a 409 (`inWriteTransaction`); the transaction names
- *    the actor, action and source for the record journal (journal/write-context.ts);
+ *    the actor, action and source for the record journal (journal/write-context.ts); a request
+ *    sent with an `Idempotency-Key` claims its key in that transaction, which commits with the
+ *    answer, so a retry gets the first answer instead of doing the write again (http/idempotency.ts);
  * 4. PostgreSQL refusals are mapped here and only here, into HttpErrors whose body is
  *    `{message, errors?, current?}` like every other refusal (`mapDatabaseError`). Connection-class
  *    errors pass through untouched: the app's error handler answers them with 503;
@@ -21,8 +23,9 @@
 import type { MapRouteKey } from '@bm/contracts';
 import { type EntityAction, type EntitySpec, entityRight } from '../../catalog/entity-spec.ts';
 import { quoteIdent } from '../../catalog/identifiers.ts';
-import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
+import { inRequestTransaction } from '../http/idempotency.ts';
 import { markWrite } from '../journal/write-context.ts';
 
 /** The writes of a catalogue entity's records. */
@@ -131,6 +134,8 @@ export const isRetryable = (error: unknown): boolean =>
 /**
  * Runs `work` in a transaction; a serialization failure or deadlock rolls it back and runs it once
  * more, and a second one is a 409. Every other database refusal is mapped by `mapDatabaseError`.
+ * In a request with an `Idempotency-Key` the transaction claims the key first and commits with the
+ * request's answer (`inRequestTransaction`).
  */
 export async function inWriteTransaction<T>(
   db: Db,
@@ -140,7 +145,7 @@ export async function inWriteTransaction<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await withTransaction(db, async (client) => {
+      return await inRequestTransaction(db, async (client) => {
         await markWrite(client, action);
         return work(client);
       });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from './HttpError.ts';
-import { createHttpClient, type HttpClientDeps, LOG_PATH } from './httpClient.ts';
+import { createHttpClient, type HttpClientDeps, LOG_PATH, newIdempotencyKey } from './httpClient.ts';
 import { createLoadingCounter } from './loadingCounter.ts';
 
 const TOKEN = 'secret-access-token';
@@ -217,5 +217,143 @@ describe('createHttpClient', () => {
       },
     });
     await expect(failing.log({ level: 'error', message: 'm', url: '/' })).resolves.toBeUndefined();
+  });
+});
+
+describe('safe retries', () => {
+  const keyOf = (call: { init: RequestInit | undefined } | undefined): string | undefined =>
+    (call?.init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+  const dropped = () => Promise.reject(new TypeError('Failed to fetch'));
+  const unavailable = () => json(503, { message: 'The server is stopping' });
+  let serial = 0;
+  const keys = { retryDelaysMs: [0, 0, 0], newKey: () => `key-${++serial}` };
+
+  it('sends a new Idempotency-Key with every write, none with a read or to the log sink', async () => {
+    const { client, calls } = setup(
+      [json(201, { id: 1 }), json(200, {}), new Response(null, { status: 204 }), json(200, [])],
+      keys,
+    );
+    await client.request('/api/pages', { method: 'POST', body: { values: [] } });
+    await client.request('/api/pages/1', { method: 'PUT', body: { values: [] } });
+    await client.request('/api/pages/1', { method: 'DELETE' });
+    await client.request('/api/pages');
+    const sent = calls.map(keyOf);
+    expect(sent).toEqual([
+      expect.stringMatching(/^"key-\d+"$/),
+      expect.any(String),
+      expect.any(String),
+      undefined,
+    ]);
+    expect(new Set(sent.slice(0, 3)).size).toBe(3);
+
+    const sink: RequestInit[] = [];
+    const logging = createHttpClient({
+      timeoutMs: 1000,
+      getAccessToken: async () => TOKEN,
+      renewSession: async () => null,
+      onUnauthenticated: () => {},
+      onError: () => {},
+      loading: createLoadingCounter(),
+      fetch: async (_input, init) => {
+        if (init) sink.push(init);
+        return new Response(null, { status: 204 });
+      },
+    });
+    await logging.request(LOG_PATH, { method: 'POST', body: {}, silent: true });
+    await logging.log({ level: 'warn', message: 'm', url: '/' });
+    expect(sink.map((init) => keyOf({ init }))).toEqual([undefined, undefined]);
+  });
+
+  it('sends a write again with the same key after a 503 and after a dropped connection', async () => {
+    const { client, calls, deps } = setup([unavailable(), dropped, json(201, { id: 7 })], keys);
+    await expect(client.request('/api/pages', { method: 'POST', body: { values: [] } })).resolves.toEqual({
+      id: 7,
+    });
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map(keyOf)).size).toBe(1);
+    expect(calls.map((c) => c.init?.body)).toEqual(Array(3).fill('{"values":[]}'));
+    expect(deps.onError).not.toHaveBeenCalled();
+    expect(deps.loading.get()).toBe(0);
+  });
+
+  it('gives up after three more tries: the last failure is the answer', async () => {
+    const four503 = setup([unavailable(), unavailable(), unavailable(), unavailable()], keys);
+    const error = (await four503.client
+      .request('/api/exports/send', { method: 'POST', body: {} })
+      .catch((e: unknown) => e)) as HttpError;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('The server is stopping');
+    expect(four503.calls).toHaveLength(4);
+    expect(four503.deps.onError).toHaveBeenCalledTimes(1);
+
+    const offline = setup([dropped, dropped, dropped, dropped], keys);
+    await expect(offline.client.request('/api/pages/1', { method: 'DELETE' })).rejects.toThrow(
+      'Failed to fetch',
+    );
+    expect(offline.calls).toHaveLength(4);
+  });
+
+  it('never sends a read again, nor a write refused or failed otherwise', async () => {
+    const read = setup([unavailable()], keys);
+    await expect(read.client.request('/api/pages')).rejects.toMatchObject({ status: 503 });
+    expect(read.calls).toHaveLength(1);
+    const readOffline = setup([dropped], keys);
+    await expect(readOffline.client.request('/api/pages')).rejects.toThrow('Failed to fetch');
+    expect(readOffline.calls).toHaveLength(1);
+    for (const status of [500, 409, 422, 400]) {
+      const write = setup([json(status, { message: `no ${status}` })], keys);
+      await expect(write.client.request('/api/pages', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status,
+      });
+      expect(write.calls).toHaveLength(1);
+    }
+  });
+
+  it('waits a little longer before each try, and never past the call timeout', async () => {
+    vi.useFakeTimers();
+    const { client, calls } = setup([unavailable(), unavailable(), unavailable(), json(200, { ok: true })], {
+      newKey: () => 'fixed-key-1',
+      retryDelaysMs: [100, 200, 400],
+    });
+    const pending = client.request('/api/pages/1', { method: 'PUT', body: {} });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(400);
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(calls.map(keyOf)).toEqual(Array(4).fill('"fixed-key-1"'));
+
+    const short = setup([unavailable(), json(200, {})], { newKey: () => 'k-short-1', timeoutMs: 50 });
+    await expect(short.client.request('/api/pages', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(short.calls).toHaveLength(1);
+  });
+
+  it('keeps the key through a token renewal', async () => {
+    const { client, calls } = setup([json(401, {}), unavailable(), json(200, {})], {
+      ...keys,
+      renewSession: vi.fn(async () => 'fresh-token'),
+    });
+    await client.request('/api/mapMerchantLocations/map', { method: 'POST', body: { values: [] } });
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map(keyOf)).size).toBe(1);
+  });
+
+  it('makes a version 4 UUID, also where crypto.randomUUID is missing (a page not on https)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const made = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(made.size).toBe(50);
+      for (const key of made) expect(key).toMatch(uuid);
+    } finally {
+      // The own property goes; the prototype's method shows through again.
+      Reflect.deleteProperty(globalThis.crypto, 'randomUUID');
+    }
   });
 });

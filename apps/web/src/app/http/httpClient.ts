@@ -3,6 +3,13 @@
  * no cookies, this site only (another origin is refused before the token is sent), a timeout of
  * `clientRequestTimeOut` seconds, one silent renewal on 401, server messages
  * surfaced as `HttpError`, failures logged to the client log sink and alerted unless `silent`.
+ *
+ * Safe retries (docs/adr/0031-idempotency-keys.md): every write (POST, PUT, DELETE; not the log
+ * sink) carries an `Idempotency-Key`, one per call, and the same key on each of its tries. A write
+ * answered 503 (an instance stopping, the database away) or cut off without an answer (a dropped
+ * connection: fetch's TypeError) is sent again after a short wait, up to three times within the
+ * call's timeout: the server answers a write it already did with its first answer, so a click is
+ * neither lost nor done twice.
  */
 import { type ClientLog, isOwnPath, LOG_MESSAGE_MAX } from '@bm/contracts';
 import { HttpError } from './HttpError.ts';
@@ -11,6 +18,22 @@ import { readErrorBody, readResult, redactUrl } from './readResponse.ts';
 import { withTimeout } from './withTimeout.ts';
 
 export const LOG_PATH = '/api/logs';
+
+/** Waits before each new try of a write (ms): three tries after the first, about 3.5 s in all. */
+const RETRY_DELAYS_MS: readonly number[] = [250, 1000, 2250];
+
+/** A random UUID; `crypto.randomUUID` only exists on secure pages (https, localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** fetch's own failure (no answer came: connection refused or dropped), not a timeout or an abort. */
+const isDropped = (error: unknown): boolean => error instanceof TypeError;
 
 /** The screen a write is made on, as the journal keeps it: the path, without the query, at most 200 characters. */
 const screenOf = (location: Pick<Location, 'pathname'>): string => location.pathname.slice(0, 200);
@@ -45,6 +68,10 @@ export interface HttpClientDeps {
   onError: (error: HttpError) => void;
   loading: LoadingCounter;
   fetch?: typeof fetch;
+  /** The waits before each new try of a write (tests shorten them). */
+  retryDelaysMs?: readonly number[];
+  /** Makes a write's Idempotency-Key (tests fix it). */
+  newKey?: () => string;
 }
 
 export interface RequestOptions {
@@ -73,13 +100,22 @@ type Send = (token: string) => Promise<Sent>;
 
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retryDelays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const newKey = deps.newKey ?? newIdempotencyKey;
 
   // Content-Type only with a body: a bodiless PUT or DELETE declared as JSON is refused as empty JSON.
   // A write names the screen it was made on, which the record journal keeps as its source.
-  const headersFor = (token: string, withBody = true, write = false): Record<string, string> => ({
+  // A keyed write sends its key as a structured-field string, the header's own form.
+  const headersFor = (
+    token: string,
+    withBody = true,
+    write = false,
+    key?: string,
+  ): Record<string, string> => ({
     Accept: 'application/json',
     ...(withBody ? { 'Content-Type': 'application/json' } : {}),
     ...(write && globalThis.location?.pathname ? { 'X-BM-Screen': screenOf(globalThis.location) } : {}),
+    ...(key ? { 'Idempotency-Key': `"${key}"` } : {}),
     Authorization: `Bearer ${token}`,
   });
 
@@ -151,12 +187,14 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
     const started = Date.now();
     const remaining = (): number => Math.max(0, deps.timeoutMs - (Date.now() - started));
-    const send: Send = (token) => {
+    // One key for this write, whatever number of tries it takes.
+    const key = method !== 'GET' && path !== LOG_PATH ? newKey() : undefined;
+    const sendOnce: Send = (token) => {
       const controller = new AbortController();
       options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
       const response = doFetch(path, {
         method,
-        headers: headersFor(token, options.body !== undefined, method !== 'GET'),
+        headers: headersFor(token, options.body !== undefined, method !== 'GET', key),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'omit',
         signal: controller.signal,
@@ -165,6 +203,22 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         response: r,
         controller,
       }));
+    };
+    // A keyed write is tried again after a 503 or a dropped connection, while tries and time remain.
+    const send: Send = async (token) => {
+      for (let attempt = 0; ; attempt++) {
+        const wait = retryDelays[attempt];
+        const again = () =>
+          key !== undefined && wait !== undefined && wait < remaining() && !options.signal?.aborted;
+        try {
+          const sent = await sendOnce(token);
+          if (sent.response.status !== 503 || !again()) return sent;
+          await sent.response.body?.cancel().catch(() => {});
+        } catch (error) {
+          if (!isDropped(error) || !again()) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait ?? 0));
+      }
     };
 
     const counted = options.background !== true;
