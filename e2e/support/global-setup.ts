@@ -177,7 +177,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // `npm test` migrated and seeded one template for all its phases (scripts/test.mjs).
       if (!/^bm_tpl_\w+$/.test(shared))
         throw new Error(`TEST_TEMPLATE_DATABASE is not a bm_tpl_… name: ${shared}`);
-      await adminQuery(adminUrl, `CREATE DATABASE ${template} TEMPLATE ${shared}`);
+      await adminQuery(adminUrl, `CREATE DATABASE ${template} TEMPLATE ${shared} STRATEGY FILE_COPY`);
     } else {
       await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
       const seedEnv: NodeJS.ProcessEnv = {

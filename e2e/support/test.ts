@@ -50,7 +50,8 @@ export const test = base.extend<
       const name = workerDatabase(run, workerInfo.parallelIndex);
       // A worker that replaces a failed one in the same slot starts from the template again.
       await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase(run)}`);
+      // FILE_COPY: the template's files copied, not written page by page to the WAL (WAL_LOG).
+      await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase(run)} STRATEGY FILE_COPY`);
       const databaseUrl = withDatabase(admin, name);
       try {
         const server = await startWorkerServer({

@@ -16,7 +16,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `bm_t_${template.replace('bm_tpl_', '')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // FILE_COPY: copies the template's files after one checkpoint, instead of writing every page of
+  // it to the WAL (PostgreSQL 15's default, WAL_LOG): measured 0.18 s against 0.45 s for the
+  // tests' 124 MB template, and no 124 MB of WAL per test file.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const db = createPool(url, 4);
