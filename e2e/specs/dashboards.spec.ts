@@ -7,6 +7,7 @@
 import { expect } from '@playwright/test';
 import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
+import { waitForLiveNotifications } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
 test.describe('as the admin', () => {
@@ -39,6 +40,39 @@ test.describe('as the admin', () => {
     await places.locator('.recharts-bar-rectangle').first().click();
     await expect(page).toHaveURL(/\/reservation\/list\?/);
     await expect(page.getByRole('status', { name: 'Total rows' })).toHaveText(`${count} rows`);
+  });
+
+  test('a live notification about a record of a panel’s list refreshes that panel at once', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/reservation-desk');
+    await waitForShell(page, ACCOUNTS.admin.email);
+    await waitForLiveNotifications(page);
+    const figure = page.getByRole('region', { name: 'Chargebacks open' }).getByRole('link');
+    const [before] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chargebacks WHERE status = 'open'`,
+    );
+    await expect(figure).toHaveText((before?.n ?? 0).toLocaleString('en-US'));
+    // A chargeback opened elsewhere, and the notification that says so: the panel shows it well
+    // before its minute's refresh.
+    const [added] = await query<{ id: number }>(
+      `INSERT INTO chargebacks (payment_id, amount, reason_code, status, opened_at, respond_by, user_email)
+       SELECT payment_id, amount, reason_code, 'open', current_date, current_date + 14, user_email
+         FROM chargebacks ORDER BY id LIMIT 1
+       RETURNING id`,
+    );
+    await query(
+      `INSERT INTO notifications (from_email, to_email, title, description, actions) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        'system',
+        ACCOUNTS.admin.email,
+        'Chargeback opened',
+        'A new chargeback',
+        JSON.stringify({ open: { url: `/chargeback/view/${added?.id}` } }),
+      ],
+    );
+    await expect(figure).toHaveText(((before?.n ?? 0) + 1).toLocaleString('en-US'), { timeout: 10_000 });
+    await query('DELETE FROM chargebacks WHERE id = $1', [added?.id]);
   });
 
   test('each chart is also a table of its figures', async ({ page }) => {

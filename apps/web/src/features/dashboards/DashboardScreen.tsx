@@ -1,20 +1,22 @@
 /**
  * The dashboards (`/dashboard/:id`, docs/adr/0029-dashboards.md): the ones the person may see, one
  * at a time, each a grid of panels over the lists behind them, with a time range (today, 7 days,
- * 30 days) and a refresh every minute. `/dashboard` opens the first. Loaded lazily: the charts
+ * 30 days) and a refresh every minute, and at once for the panels a live notification concerns.
+ * `/dashboard` opens the first. Loaded lazily: the charts
  * stay out of the list screens' download.
  */
 import '@mantine/charts/styles.css';
-import type { Dashboard } from '@bm/contracts';
+import type { Dashboard, Notification } from '@bm/contracts';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useHttp } from '../../app/http/HttpContext.tsx';
+import { NOTIFICATION_EVENT } from '../notifications/useNotificationBell.ts';
 import { DashboardEditor } from './DashboardEditor.tsx';
 import { DashboardPanelView } from './DashboardPanelView.tsx';
-import { RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
+import { notificationTouches, RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
 
 const REFRESH_SECONDS = 60;
 
@@ -34,6 +36,27 @@ export default function DashboardScreen() {
   });
   const window = useMemo(() => rangeOf(range, now), [range, now]);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const shown = dashboards.data?.find((d) => d.id === id);
+
+  // A live notification about what a panel counts (an export finished, a record changed) refreshes
+  // that panel at once, not at the next minute.
+  useEffect(() => {
+    if (!shown) return;
+    const onNotification = (event: Event) => {
+      const { actions } = (event as CustomEvent<Notification>).detail;
+      const touched = shown.panels.filter((panel) => notificationTouches(actions, panel));
+      if (touched.length === 0) return;
+      setNow(new Date());
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey: [kind, url] }) =>
+          kind === 'dashboard-panel' &&
+          typeof url === 'string' &&
+          touched.some((panel) => url.startsWith(`${panel.api}/aggregate`)),
+      });
+    };
+    globalThis.addEventListener(NOTIFICATION_EVENT, onNotification);
+    return () => globalThis.removeEventListener(NOTIFICATION_EVENT, onNotification);
+  }, [shown, queryClient]);
 
   if (dashboards.isPending) return null;
   const all = dashboards.data ?? [];

@@ -1,6 +1,13 @@
 import { type DashboardPanel, panelAggregateUrl } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
-import { changeText, keyLabel, listLink, rangeOf, summaryText } from './dashboardQuery.ts';
+import {
+  changeText,
+  keyLabel,
+  listLink,
+  notificationTouches,
+  rangeOf,
+  summaryText,
+} from './dashboardQuery.ts';
 
 const panel: DashboardPanel = {
   id: 'revenue',
@@ -80,5 +87,17 @@ describe('dashboard queries', () => {
         { key: 'refunded', value: 3 },
       ]),
     ).toBe('Payments: captured 1,200, refunded 3.');
+  });
+});
+
+describe('refresh on a notification', () => {
+  const exports = { api: '/api/exports', listPath: '/export/list' };
+  it('concerns the panels whose list or API one of its links is under', () => {
+    expect(notificationTouches({ download: { url: '/api/exports/download?id=3' } }, exports)).toBe(true);
+    expect(notificationTouches({ open: { url: '/export/view/3' } }, exports)).toBe(true);
+    expect(notificationTouches({ open: { url: '/exportfoo/view/3' } }, exports)).toBe(false);
+    expect(notificationTouches({ open: { url: '/reservation/view/3' } }, exports)).toBe(false);
+    expect(notificationTouches({}, exports)).toBe(false);
+    expect(notificationTouches(undefined, exports)).toBe(false);
   });
 });

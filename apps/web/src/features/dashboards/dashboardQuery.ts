@@ -5,7 +5,7 @@
  * page with the same conditions (and a group's value) in its address, so the list shows the rows
  * the figure counts.
  */
-import type { AggregateAnswer, DashboardPanel, TimeWindow } from '@bm/contracts';
+import type { AggregateAnswer, DashboardPanel, NotificationActions, TimeWindow } from '@bm/contracts';
 import { panelConditions } from '@bm/contracts';
 
 export type RangeKey = 'today' | '7d' | '30d';
@@ -84,4 +84,23 @@ export function summaryText(title: string, groups: AggregateAnswer['groups'], bu
   if (groups.length === 0) return `${title}: nothing in this range.`;
   const parts = groups.slice(0, 5).map((g) => `${keyLabel(g.key, bucket)} ${figureText(g.value)}`);
   return `${title}: ${parts.join(', ')}${groups.length > 5 ? `, and ${groups.length - 5} more` : ''}.`;
+}
+
+/**
+ * Does a notification concern a panel's figures? When one of its links (the record it opens, the
+ * file it downloads) is under the panel's list page (`/export/view/12` for `/export/list`) or its
+ * API (`/api/exports/download?id=12` for `/api/exports`): an export finished, a record changed.
+ */
+export function notificationTouches(
+  actions: NotificationActions | undefined,
+  panel: Pick<DashboardPanel, 'api' | 'listPath'>,
+): boolean {
+  const urls = [actions?.open?.url, actions?.download?.url].filter((u): u is string => Boolean(u));
+  const segment = panel.listPath.split('/')[1] ?? '';
+  return urls.some(
+    (url) =>
+      (segment !== '' && url.startsWith(`/${segment}/`)) ||
+      url.startsWith(`${panel.api}/`) ||
+      url.startsWith(`${panel.api}?`),
+  );
 }

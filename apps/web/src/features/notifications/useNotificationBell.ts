@@ -3,6 +3,8 @@
  * the live hub: a WebSocket to `/notificationshub?access_token=…` that adds what it
  * receives for the current user at the top and shows a toast. A dropped socket reconnects with a
  * fresh token (1 s, doubling up to 30 s) and first asks `getLatestMessages` for what it missed.
+ * Each live notification is also raised as a window event (`NOTIFICATION_EVENT`) for the screens
+ * that refresh on one.
  */
 import { hubMessageSchema, type Notification, notificationPageSchema } from '@bm/contracts';
 import { notifications as toasts } from '@mantine/notifications';
@@ -17,6 +19,9 @@ import {
   initialBellState,
   newestId,
 } from './bellState.ts';
+
+/** The window event a live notification raises, its `detail` the notification. */
+export const NOTIFICATION_EVENT = 'bm:notification';
 
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -122,6 +127,8 @@ export function useNotificationBell(): NotificationBell {
         if (!parsed.success || parsed.data.message.to.toLowerCase() !== email) return;
         const notification = parsed.data.message;
         dispatch({ type: 'arrived', notification });
+        // Screens that show figures about what it names (dashboards) refresh on it.
+        window.dispatchEvent(new CustomEvent<Notification>(NOTIFICATION_EVENT, { detail: notification }));
         toasts.show({ title: notification.title, message: notification.description || notification.from });
       };
       ws.onclose = () => {
