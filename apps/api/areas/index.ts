@@ -5,6 +5,7 @@
  */
 import { accountApiKeys } from './account-api-keys/manifest.ts';
 import { apiLogs } from './api-logs/manifest.ts';
+import { autoMapRuns } from './auto-map-runs/manifest.ts';
 import { chargebacks } from './chargebacks/manifest.ts';
 import { customerReservationLogs } from './customer-reservation-logs/manifest.ts';
 import { customerReservations } from './customer-reservations/manifest.ts';
@@ -20,6 +21,7 @@ import { interceptionTriggers } from './interception-triggers/manifest.ts';
 import { interceptions } from './interceptions/manifest.ts';
 import { locationKeywords } from './location-keywords/manifest.ts';
 import type { AreaManifest, ToolManifest } from './manifest.ts';
+import { mapHistory } from './map-history/manifest.ts';
 import { menus } from './menus/manifest.ts';
 import { merchantCarClasses } from './merchant-car-classes/manifest.ts';
 import { merchantCars } from './merchant-cars/manifest.ts';
@@ -135,6 +137,8 @@ export const AREA_INDEX: readonly AreaManifest[] = [
   merchantSuppliers,
   merchantIncludedItems,
   merchantOffices,
+  mapHistory,
+  autoMapRuns,
   menus,
   interceptions,
   interceptionTriggers,

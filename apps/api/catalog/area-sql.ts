@@ -22,7 +22,8 @@
  *   table's column (`t.col AS "key"`) or its `select` expression, over `FROM {table} t {joins}`,
  *   then the id of each field that names another area's record (`refersTo`, its `idKey`).
  * - Record view (`views.record`, default `v_{table}_record`): `id`, every field with a form (and the
- *   id a display field edits, its `idKey`), and `"rowVersion"`; the joins are added when one of its
+ *   id a display field edits, its `idKey`), and `"rowVersion"` when the area writes records (a list
+ *   and view only area's table, a log or a journal, may have no row version); the joins are added when one of its
  *   fields is a `select`.
  * - `bm_{table}_save(vals jsonb, actor text) RETURNS jsonb` when the area creates or edits and names
  *   no own save: writes the fields that have a form and are neither `select` nor `readOnly`. Without
@@ -219,6 +220,9 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
   });
 
   const recordFields = fields.filter((f) => f.form !== undefined || f.record === true);
+  const writes = manifest.actions.some(
+    (action) => action !== 'List' && action !== 'View' && action !== 'GetMap',
+  );
   objects.push({
     name: names.record,
     kind: 'view',
@@ -230,7 +234,8 @@ export function areaSql(manifest: EntityManifest): SqlObject[] {
           selectItem(f),
           ...(idFieldOf(f) ? [selectItem(idFieldOf(f) as AreaField)] : []),
         ]),
-        't."row_version" AS "rowVersion"',
+        // A record nobody writes (a log, a journal) needs no version, and its table may have none.
+        ...(writes ? ['t."row_version" AS "rowVersion"'] : []),
       ],
       `${t} t${recordFields.some((f) => f.select !== undefined) ? joins : ''}`,
     ),

@@ -226,6 +226,9 @@ export const AREAS: readonly Area[] = [
     group: 'other',
   },
   { entity: 'ApiLogs', api: '/api/ApiLogs', rights: ['List', 'View'], group: 'other' },
+  // The mapping engine's journal and the auto-mapping runs: read by the mappers, written by nobody.
+  { entity: 'MapHistory', api: '/api/maphistory', rights: ['List', 'View'], group: 'merchant' },
+  { entity: 'AutoMapRun', api: '/api/automapruns', rights: ['List', 'View'], group: 'merchant' },
   // Exception management: the EM prefix.
   { entity: 'EMApplication', api: '/api/applications', rights: CRUDV, group: 'other' },
   { entity: 'EMContact', api: '/api/contacts', rights: CRUDV, group: 'other' },
