@@ -32,6 +32,6 @@ describe('contentWidth', () => {
 describe('columnWidths', () => {
   it('keeps the width the user gave', () => {
     const cols = [column('a', 'A'), column('b', 'B')];
-    expect(columnWidths(cols, [], { b: 333 })).toEqual({ a: 64, b: 333 });
+    expect(columnWidths(cols, [], { b: 333 })).toEqual({ a: 70, b: 333 });
   });
 });

@@ -11,8 +11,13 @@ const SAMPLE_ROWS = 50;
 /** Average advance of a character at the grid's font size, and the cell's own padding. */
 const CHAR_PX = 7.4;
 const CELL_PADDING = 22;
-/** Title, plus the sort arrow and the filter mark beside it. */
-const HEADER_EXTRA = 46;
+/** The title is set in semibold, a little wider per character than the cells. */
+const HEADER_CHAR_PX = 8.2;
+/**
+ * Around the title: the cell's padding (16), the filter mark and its gap (16), the sort button and
+ * its gap (24), and a few pixels to spare, so a filtered column's title is never cut.
+ */
+const HEADER_EXTRA = 62;
 const MIN_AUTO = 64;
 const MAX_AUTO = 360;
 
@@ -20,7 +25,7 @@ const cellValue = (row: Row, column: ColumnDefinition): unknown =>
   Object.hasOwn(row, column.mapKey) ? row[column.mapKey] : row[column.key];
 
 export function contentWidth(column: ColumnDefinition, rows: readonly Row[]): number {
-  const header = column.column.length * CHAR_PX + HEADER_EXTRA;
+  const header = column.column.length * HEADER_CHAR_PX + HEADER_EXTRA;
   let longest = 0;
   for (const row of rows.slice(0, SAMPLE_ROWS)) {
     const { text } = formatCell(column, cellValue(row, column));
