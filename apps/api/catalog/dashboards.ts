@@ -350,6 +350,8 @@ export function resolvePanel(p: PanelSpec): DashboardPanel {
     return filterTypeOf(field.type);
   };
   for (const key of [p.field, p.groupBy, p.dateField]) if (key !== undefined) typeOf(key);
+  const groupList = listedFields(area).find((f) => f.key === p.groupBy)?.list;
+  const tags = groupList ? groupList.tags : undefined;
   const params: Record<string, string> = {};
   if (p.measure && p.measure !== 'count') params.measure = p.measure;
   if (p.field) params.field = p.field;
@@ -367,6 +369,7 @@ export function resolvePanel(p: PanelSpec): DashboardPanel {
     params,
     where: Object.entries(p.where ?? {}).map(([name, value]) => ({ name, type: typeOf(name), value })),
     ...(p.rangeField ? { range: { name: p.rangeField, type: typeOf(p.rangeField) } } : {}),
+    ...(tags ? { groupLabels: Object.fromEntries(Object.entries(tags).map(([k, t]) => [k, t.label])) } : {}),
   };
 }
 

@@ -54,6 +54,11 @@ const criteria = (panel: Panel) =>
 describe('dashboards', () => {
   it('ships the desk, mapping and operations dashboards, every panel resolved', () => {
     expect(dashboards().map((d) => d.id)).toEqual(['reservation-desk', 'mapping', 'operations']);
+    // A state is worded as its list words it.
+    const locations = dashboards()
+      .find((d) => d.id === 'mapping')
+      ?.panels.find((p) => p.id === 'locations');
+    expect(locations?.groupLabels).toMatchObject({ mapped: 'Mapped', unmapped: 'Not mapped' });
   });
 
   it('answers every panel of every dashboard through its list’s aggregate', async () => {

@@ -94,6 +94,11 @@ export interface DashboardPanel {
   where: readonly PanelWhere[];
   /** The date column (and its type) the time range applies to. */
   range?: { name: string; type: FilterType } | undefined;
+  /**
+   * How the grouped column's values are named on screen, where the list names them too (a state's
+   * tag: `unmapped` → "Not mapped"), so a panel words a state as the list does.
+   */
+  groupLabels?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface Dashboard {

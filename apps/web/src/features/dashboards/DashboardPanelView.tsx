@@ -58,9 +58,13 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
     refetchInterval: refreshSeconds * 1000,
   });
   const groups = figures.data?.groups ?? [];
-  const open = (key?: string | null) => navigate(listLink(panel, ranged, key));
   const bucket = panel.params.bucket;
-  const data = groups.map((g) => ({ key: keyLabel(g.key, bucket), value: g.value ?? 0 }));
+  const data = groups.map((g) => ({ key: keyLabel(g.key, bucket, panel.groupLabels), value: g.value ?? 0 }));
+  // A click names the label it shows; the list is filtered by the value behind it.
+  const open = (label?: string) => {
+    const group = groups.find((g) => keyLabel(g.key, bucket, panel.groupLabels) === label);
+    navigate(listLink(panel, ranged, group?.key));
+  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
@@ -101,13 +105,13 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
       {figures.isSuccess && panel.kind !== 'number' && (
         <>
           <Text size="xs" c="dimmed" mb="xs">
-            {summaryText(panel.title, groups, bucket)}
+            {summaryText(panel.title, groups, bucket, panel.groupLabels)}
           </Text>
           {asTable || panel.kind === 'table' || data.length === 0 ? (
             <Table aria-label={panel.title}>
               <Table.Tbody>
                 {data.map((row, rank) => (
-                  <Table.Tr key={row.key}>
+                  <Table.Tr key={groups[rank]?.key ?? row.key}>
                     {panel.kind === 'table' && (
                       <Table.Td c="dimmed" w={32}>
                         {rank + 1}
@@ -115,7 +119,7 @@ export function DashboardPanelView({ panel, window, previous, timeZone, refreshS
                     )}
                     <Table.Td>
                       {panel.params.groupBy ? (
-                        <Anchor component={Link} to={listLink(panel, ranged, row.key)}>
+                        <Anchor component={Link} to={listLink(panel, ranged, groups[rank]?.key)}>
                           {row.key}
                         </Anchor>
                       ) : (

@@ -62,11 +62,16 @@ export function changeText(now: number, before: number, previous: string): strin
 
 /**
  * A group's key as a chart labels it: a time bucket's start (`2026-11-23T00:00:00`) as its day,
- * hour or month in the console's date format; any other key as it is.
+ * hour or month in the console's date format; a value the list names (a state's tag) by that name;
+ * any other key as it is.
  */
-export function keyLabel(key: string | null, bucket: string | undefined): string {
+export function keyLabel(
+  key: string | null,
+  bucket: string | undefined,
+  labels?: Readonly<Record<string, string>>,
+): string {
   if (key === null) return '(empty)';
-  if (!bucket) return key;
+  if (!bucket) return (labels && Object.hasOwn(labels, key) ? labels[key] : undefined) ?? key;
   const [day = key, time = ''] = key.split('T');
   if (bucket === 'hour') return `${day} ${time.slice(0, 5)}`;
   if (bucket === 'month') return day.slice(0, 7);
@@ -80,9 +85,14 @@ export const figureText = (value: number | null | undefined, exact = true): stri
   value === null || value === undefined ? '—' : `${exact ? '' : 'about '}${FIGURE.format(value)}`;
 
 /** A panel's figures in one sentence, for those who do not see the chart. */
-export function summaryText(title: string, groups: AggregateAnswer['groups'], bucket?: string): string {
+export function summaryText(
+  title: string,
+  groups: AggregateAnswer['groups'],
+  bucket?: string,
+  labels?: Readonly<Record<string, string>>,
+): string {
   if (groups.length === 0) return `${title}: nothing in this range.`;
-  const parts = groups.slice(0, 5).map((g) => `${keyLabel(g.key, bucket)} ${figureText(g.value)}`);
+  const parts = groups.slice(0, 5).map((g) => `${keyLabel(g.key, bucket, labels)} ${figureText(g.value)}`);
   return `${title}: ${parts.join(', ')}${groups.length > 5 ? `, and ${groups.length - 5} more` : ''}.`;
 }
 
