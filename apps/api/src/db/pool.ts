@@ -37,8 +37,10 @@ export function createPool(
     connectionString,
     max,
     application_name: APPLICATION_NAME,
-    // Dates without a zone mean UTC; no statement may hold a connection for ever.
-    options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs}`,
+    // Dates without a zone mean UTC; no statement may hold a connection for ever. No JIT: compiling
+    // a plan whose estimated cost passes jit_above_cost took 470 ms for a dashboard's aggregate that
+    // runs in 110 ms (an index-only scan of 237,000 log rows); a console's statements are short.
+    options: `-c TimeZone=UTC -c statement_timeout=${statementTimeoutMs} -c jit=off`,
     // During an outage a request fails fast (503) instead of queueing until the database returns.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
