@@ -247,6 +247,12 @@ test("a chargeback's reservation is a link, and the reservation's view lists its
   await expect(chargebacks.getByRole('gridcell', { name: row.id, exact: true })).toBeVisible();
   // The column naming the reservation says the same on every row: left out.
   await expect(chargebacks.getByRole('columnheader', { name: /^Reservation/ })).toHaveCount(0);
+  // The chargeback's own view names its reservation too, as a link back.
+  await page.goto(`/chargeback/view/${row.id}`);
+  const back = page.getByRole('main').getByRole('link', { name: row.number, exact: true });
+  await expect(back).toHaveAttribute('href', `/reservation/view/${row.reservation}`, VIEW_LOADED);
+  await back.click();
+  await page.waitForURL(new RegExp(`/reservation/view/${row.reservation}$`));
 });
 
 test('a related list opens in the preset the person uses for that list, not the default', async ({

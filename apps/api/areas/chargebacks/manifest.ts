@@ -59,17 +59,27 @@ export const chargebacks = defineArea({
         related: 'payment',
       }),
     ),
-    // The reservation the payment is for: a link to it, and the reservation's view lists its
-    // chargebacks (filtered on reservationId, through the payments' index on their reservation).
+    // The reservation the payment is for: a link to it in the grid and on the view (read-only on
+    // the edit form: it follows from the payment), and the reservation's view lists its chargebacks
+    // (filtered on reservationId, through the payments' index on their reservation).
     {
       key: 'reservationNumber',
       searchable: true,
       label: 'Reservation',
       type: 'text',
       select: 'r.reservation_number',
+      readOnly: true,
       refersTo: { entity: 'Reservation', idKey: 'reservationId' },
+      form: { type: 'text', cssClass: 'readonly', notOnCreate: true },
     },
-    { key: 'reservationId', label: 'Reservation id', type: 'number', select: 'r.id', list: { hidden: true } },
+    {
+      key: 'reservationId',
+      label: 'Reservation id',
+      type: 'number',
+      select: 'r.id',
+      list: { hidden: true },
+      record: true,
+    },
     {
       key: 'amount',
       label: 'Amount',
