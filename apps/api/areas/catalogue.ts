@@ -50,6 +50,17 @@ export const idField: AreaField = {
   form: { type: 'number', cssClass: 'readonly', notOnCreate: true },
 };
 
+/**
+ * A column of a record nobody edits (a log entry, a journal line, a run): listed, and shown
+ * read-only on the view page. `extra` adds to it (`list: { visible: false }`, `searchable`).
+ */
+export const shownField = (
+  key: string,
+  label: string,
+  type: 'number' | 'text' | 'datetime',
+  extra: Partial<AreaField> = {},
+): AreaField => ({ key, label, type, readOnly: true, form: { type, cssClass: 'readonly' }, ...extra });
+
 const nameField = (label = 'Name'): AreaField => ({
   key: 'name',
   label,

@@ -4,6 +4,7 @@
  * is read-only. The table holds millions of rows, so the list sorts newest first on an index and
  * its common filters (status code, partner, path) each have one (see the migration).
  */
+import { shownField } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
 const METHOD = {
@@ -31,34 +32,13 @@ export const apiLogs = defineArea({
   list: { sort: { key: 'requestedAt', direction: 'DESC' } },
   form: { presets: ['View'], viewOnly: true },
   fields: [
-    {
-      key: 'id',
-      label: 'Id',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
-    { key: 'requestedAt', label: 'Timestamp', type: 'datetime', readOnly: true, form: shown('datetime') },
-    {
-      key: 'method',
-      label: 'Method',
-      type: 'text',
-      readOnly: true,
-      list: { tags: METHOD },
-      form: shown('text'),
-    },
-    { key: 'path', searchable: true, label: 'Path', type: 'text', readOnly: true, form: shown('text') },
-    { key: 'statusCode', label: 'Status', type: 'number', readOnly: true, form: shown('number') },
-    { key: 'durationMs', label: 'Duration (ms)', type: 'number', readOnly: true, form: shown('number') },
-    {
-      key: 'clientName',
-      searchable: true,
-      label: 'Client',
-      type: 'text',
-      readOnly: true,
-      form: shown('text'),
-    },
+    shownField('id', 'Id', 'number', { list: { visible: false } }),
+    shownField('requestedAt', 'Timestamp', 'datetime'),
+    shownField('method', 'Method', 'text', { list: { tags: METHOD } }),
+    shownField('path', 'Path', 'text', { searchable: true }),
+    shownField('statusCode', 'Status', 'number'),
+    shownField('durationMs', 'Duration (ms)', 'number'),
+    shownField('clientName', 'Client', 'text', { searchable: true }),
     {
       key: 'ipAddress',
       label: 'IP address',
@@ -75,14 +55,7 @@ export const apiLogs = defineArea({
       list: { visible: false },
       form: shown('text'),
     },
-    {
-      key: 'responseBytes',
-      label: 'Response bytes',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
+    shownField('responseBytes', 'Response bytes', 'number', { list: { visible: false } }),
   ],
   // Ten calls per reservation: 200,000 by default, 2,000,000 with `npm run seed -- --scale 200000`;
   // at most 5,000,000, so a million-reservation benchmark database still seeds in minutes.

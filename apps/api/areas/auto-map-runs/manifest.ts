@@ -5,6 +5,7 @@
  * undone from the mapping queue, never edited here. The mapping dashboard counts over it.
  */
 
+import { shownField } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 import { MAP_KIND_TAGS } from '../map-history/manifest.ts';
 
@@ -17,15 +18,6 @@ const STATUS = {
   undone: { color: 'yellow', label: 'Undone' },
   failed: { color: 'red', label: 'Failed' },
 };
-const shown = (type: 'number' | 'text' | 'datetime') => ({ type, cssClass: 'readonly' });
-const count = (key: string, label: string, visible = true) => ({
-  key,
-  label,
-  type: 'number' as const,
-  readOnly: true,
-  ...(visible ? {} : { list: { visible: false } }),
-  form: shown('number'),
-});
 
 export const autoMapRuns = defineArea({
   entity: 'AutoMapRun',
@@ -42,47 +34,19 @@ export const autoMapRuns = defineArea({
   list: { sort: { key: 'createdAt', direction: 'DESC' } },
   form: { presets: ['View'], viewOnly: true },
   fields: [
-    count('id', 'Run'),
-    { key: 'createdAt', label: 'Asked for', type: 'datetime', readOnly: true, form: shown('datetime') },
-    {
-      key: 'requestedBy',
-      searchable: true,
-      label: 'By',
-      type: 'text',
-      readOnly: true,
-      form: shown('text'),
-    },
-    {
-      key: 'kind',
-      label: 'Kind',
-      type: 'text',
-      readOnly: true,
-      list: { tags: MAP_KIND_TAGS },
-      form: shown('text'),
-    },
-    {
-      key: 'status',
-      label: 'Status',
-      type: 'text',
-      readOnly: true,
-      list: { tags: STATUS },
-      form: shown('text'),
-    },
-    count('threshold', 'Threshold (%)'),
-    count('total', 'Records'),
-    count('planned', 'Planned'),
-    count('mapped', 'Mapped'),
-    count('skipped', 'Skipped', false),
-    count('undone', 'Undone'),
-    { key: 'finishedAt', label: 'Finished', type: 'datetime', readOnly: true, form: shown('datetime') },
-    {
-      key: 'error',
-      label: 'Error',
-      type: 'text',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('text'),
-    },
+    shownField('id', 'Run', 'number'),
+    shownField('createdAt', 'Asked for', 'datetime'),
+    shownField('requestedBy', 'By', 'text', { searchable: true }),
+    shownField('kind', 'Kind', 'text', { list: { tags: MAP_KIND_TAGS } }),
+    shownField('status', 'Status', 'text', { list: { tags: STATUS } }),
+    shownField('threshold', 'Threshold (%)', 'number'),
+    shownField('total', 'Records', 'number'),
+    shownField('planned', 'Planned', 'number'),
+    shownField('mapped', 'Mapped', 'number'),
+    shownField('skipped', 'Skipped', 'number', { list: { visible: false } }),
+    shownField('undone', 'Undone', 'number'),
+    shownField('finishedAt', 'Finished', 'datetime'),
+    shownField('error', 'Error', 'text', { list: { visible: false } }),
   ],
   // A few runs of the last weeks, so the dashboard and the list have something to show.
   demo: async (db) => {

@@ -5,6 +5,7 @@
  * never edited. It is what the mapping dashboard counts a person's throughput over, and where a
  * mapper looks up who mapped a record to what.
  */
+import { shownField } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
 export const MAP_KIND_TAGS = {
@@ -25,7 +26,6 @@ const ACTION = {
   ignore: { color: 'red', label: 'Blacklisted' },
   disable: { color: 'orange', label: 'Disabled' },
 };
-const shown = (type: 'number' | 'text' | 'datetime') => ({ type, cssClass: 'readonly' });
 
 export const mapHistory = defineArea({
   entity: 'MapHistory',
@@ -42,61 +42,14 @@ export const mapHistory = defineArea({
   list: { sort: { key: 'changedAt', direction: 'DESC' } },
   form: { presets: ['View'], viewOnly: true },
   fields: [
-    {
-      key: 'id',
-      label: 'Id',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
-    { key: 'changedAt', label: 'When', type: 'datetime', readOnly: true, form: shown('datetime') },
-    {
-      key: 'changedBy',
-      searchable: true,
-      label: 'By',
-      type: 'text',
-      readOnly: true,
-      form: shown('text'),
-    },
-    {
-      key: 'kind',
-      label: 'Kind',
-      type: 'text',
-      readOnly: true,
-      list: { tags: MAP_KIND_TAGS },
-      form: shown('text'),
-    },
-    {
-      key: 'action',
-      label: 'Action',
-      type: 'text',
-      readOnly: true,
-      list: { tags: ACTION },
-      form: shown('text'),
-    },
-    {
-      key: 'merchantRecordId',
-      label: 'Merchant record',
-      type: 'number',
-      readOnly: true,
-      form: shown('number'),
-    },
-    {
-      key: 'pricewatchId',
-      label: 'Price-watch record',
-      type: 'number',
-      readOnly: true,
-      form: shown('number'),
-    },
-    {
-      key: 'previousPricewatchId',
-      label: 'Previously',
-      type: 'number',
-      readOnly: true,
-      list: { visible: false },
-      form: shown('number'),
-    },
-    { key: 'note', searchable: true, label: 'Note', type: 'text', readOnly: true, form: shown('text') },
+    shownField('id', 'Id', 'number', { list: { visible: false } }),
+    shownField('changedAt', 'When', 'datetime'),
+    shownField('changedBy', 'By', 'text', { searchable: true }),
+    shownField('kind', 'Kind', 'text', { list: { tags: MAP_KIND_TAGS } }),
+    shownField('action', 'Action', 'text', { list: { tags: ACTION } }),
+    shownField('merchantRecordId', 'Merchant record', 'number'),
+    shownField('pricewatchId', 'Price-watch record', 'number'),
+    shownField('previousPricewatchId', 'Previously', 'number', { list: { visible: false } }),
+    shownField('note', 'Note', 'text', { searchable: true }),
   ],
 });
