@@ -83,6 +83,7 @@ test.describe('as admin', () => {
     await expect(page.getByRole('heading', { name: 'Replication management' })).toBeVisible();
     await expect(page.getByText(/^This server has no replicas/)).toBeVisible();
     await expect(page.getByText('No replica streams from this server.')).toBeVisible();
+    await expect(page.getByText(/^No read replicas are configured/)).toBeVisible();
   });
 
   test('the search finds a booking by a misspelled customer name and its link opens the view', async ({

@@ -18,6 +18,7 @@ import type { AppConfig } from './config.ts';
 import { dashboardRoutes } from './dashboards/dashboard-routes.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/db-errors.ts';
 import type { Db } from './db/pool.ts';
+import { type ReadRouter, readRouting } from './db/read-replicas.ts';
 import type { ExportJobs } from './exports/export-jobs.ts';
 import { exportRoutes } from './exports/export-routes.ts';
 import { type FileStore, localFileStore } from './files/file-store.ts';
@@ -50,6 +51,8 @@ import { toolRoutes } from './tools/tool-routes.ts';
 export interface AppDeps {
   config: AppConfig;
   db: Db;
+  /** Where list, lookup, map-list, export and search reads go (docs/adr/0032-read-replicas.md). */
+  reads: ReadRouter;
   verify: TokenVerifier;
   registry: EntityRegistry;
   /** The built-in identity provider; absent when OIDC_AUTHORITY points elsewhere. */
@@ -146,17 +149,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accessControl, { db, verify: deps.verify, sessions });
   // After access control (keys are per account), before the routes (docs/adr/0031-idempotency-keys.md).
   await app.register(idempotency, { db });
+  // After idempotency (whose onSend commits a held write): each write's WAL position, for read-your-writes.
+  await app.register(readRouting, { reads: deps.reads });
   await apiDocsRoutes(app, config.apiDocs);
   await app.register(platformRoutes, { db, config, databaseUnavailable: deps.databaseUnavailable });
   await app.register(menuRoutes, { db });
   await app.register(presetRoutes, { db, config });
-  await app.register(listRoutes, { db, registry: deps.registry });
-  await app.register(mapRoutes, { db });
+  await app.register(listRoutes, { reads: deps.reads, registry: deps.registry });
+  await app.register(mapRoutes, { db, reads: deps.reads });
   await app.register(autoMapRoutes, { db, jobs: deps.autoMap });
   await app.register(recordRoutes, { db, registry: deps.registry, config });
   await app.register(journalRoutes, { db, registry: deps.registry });
   await app.register(dashboardRoutes, { db });
-  await app.register(lookupRoutes, { db, codeValidation: config.codeValidation });
+  await app.register(lookupRoutes, { reads: deps.reads, codeValidation: config.codeValidation });
   await app.register(uploadRoutes, { store: deps.uploads ?? localFileStore(config.storageDir) });
   await app.register(exportRoutes, {
     db,
@@ -165,8 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.exports?.store ?? localFileStore(config.exports.storageDir),
   });
   await app.register(notificationRoutes, { db });
-  await app.register(toolRoutes, { db });
-  await app.register(notificationHub, { db, verify: deps.verify, sessions });
+  await app.register(toolRoutes, { db, reads: deps.reads });
+  await app.register(notificationHub, {
+    db,
+    verify: deps.verify,
+    sessions,
+    listenUrl: deps.config.databaseDirectUrl,
+  });
   if (deps.provider) {
     await app.register(oidcRoutes, {
       provider: deps.provider,

@@ -81,3 +81,48 @@ describe('STORAGE_URL and the S3 settings', () => {
     );
   });
 });
+
+describe('DATABASE_DIRECT_URL', () => {
+  it('is DATABASE_URL unless set, and needs DATABASE_URL beside it', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://a@pooler:6432/bm' }).databaseDirectUrl).toBeUndefined();
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://a@pooler:6432/bm',
+        DATABASE_DIRECT_URL: 'postgres://a@db:5432/bm',
+      }).databaseDirectUrl,
+    ).toBe('postgres://a@db:5432/bm');
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://a@db:5432/bm' })).toThrow(
+      /DATABASE_DIRECT_URL: it needs DATABASE_URL/,
+    );
+  });
+});
+
+describe('DATABASE_READ_URLS and DATABASE_READ_MAX_LAG_MS', () => {
+  const primary = 'postgres://bm@db/bmtools';
+
+  it('read the primary alone by default, with a lag bound of 5 s', () => {
+    expect(loadConfig({}).readReplicas).toEqual({ urls: [], maxLagMs: 5000 });
+  });
+
+  it('take a comma list of replica URLs and a bound', () => {
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URLS: 'postgres://bm@replica1/bmtools, postgresql://bm@replica2:5433/bmtools',
+      DATABASE_READ_MAX_LAG_MS: '1500',
+    });
+    expect(config.readReplicas).toEqual({
+      urls: ['postgres://bm@replica1/bmtools', 'postgresql://bm@replica2:5433/bmtools'],
+      maxLagMs: 1500,
+    });
+  });
+
+  it('refuse what is not a postgres URL, replicas without a primary and a negative bound, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URLS: 'replica1:5432' })).toThrow(
+      /^Invalid environment variable DATABASE_READ_URLS: entry 1 /,
+    );
+    expect(() => loadConfig({ DATABASE_READ_URLS: 'postgres://bm@replica1/bmtools' })).toThrow(
+      /^Invalid environment variable DATABASE_READ_URLS: replicas need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_MS: '-1' })).toThrow(/DATABASE_READ_MAX_LAG_MS/);
+  });
+});

@@ -119,6 +119,17 @@ const storageUrl = z
     return { bucket: match[1], prefix: segments.length ? `${segments.join('/')}/` : '' };
   });
 
+/**
+ * DATABASE_READ_URLS: the streaming replicas reads may go to (docs/adr/0032-read-replicas.md), a
+ * comma list of postgres:// URLs. Empty: every read on the primary.
+ */
+const readUrls = list.superRefine((urls, ctx) => {
+  const bad = urls.findIndex((url) => !/^postgres(ql)?:\/\/./.test(url) || !URL.canParse(url));
+  if (bad >= 0) {
+    ctx.addIssue({ code: 'custom', message: `entry ${bad + 1} is not a postgres:// URL` });
+  }
+});
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -126,7 +137,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_DIRECT_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_READ_URLS: readUrls,
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   OIDC_AUTHORITY: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('bm-tools-spa'),
@@ -245,7 +259,20 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A session-mode connection to the same primary (DATABASE_DIRECT_URL) for what needs a session of
+   * its own: the notification LISTEN connection, the job queue (pg-boss) and the migrations (their
+   * session-level advisory lock). Undefined: DATABASE_URL serves them too. Set it when DATABASE_URL
+   * points at a pooler in transaction mode (deploy/pgbouncer.ini, docs/adr/0033-deployment-topology.md).
+   */
+  databaseDirectUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Streaming replicas of the primary that list, lookup, map-list, export and search reads may go
+   * to (DATABASE_READ_URLS), and how far behind one may fall before it is left out
+   * (DATABASE_READ_MAX_LAG_MS); docs/adr/0032-read-replicas.md.
+   */
+  readReplicas: { urls: string[]; maxLagMs: number };
   embeddedPgPort: number;
   /** Set when an external identity provider is used; the built-in one is then off. */
   externalAuthority: string | undefined;
@@ -330,6 +357,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         '(32 random bytes in base64 or hex: `openssl rand -base64 32`; see README, Configuration)',
     );
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid environment variable DATABASE_DIRECT_URL: it needs DATABASE_URL (the pooled connection it goes beside)',
+    );
+  }
+  if (e.DATABASE_READ_URLS.length > 0 && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid environment variable DATABASE_READ_URLS: replicas need DATABASE_URL (the primary they stream from)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     production: e.NODE_ENV === 'production',
@@ -339,7 +376,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    readReplicas: { urls: e.DATABASE_READ_URLS, maxLagMs: e.DATABASE_READ_MAX_LAG_MS },
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     externalAuthority: e.OIDC_AUTHORITY?.replace(/\/$/, ''),
     clientId: e.OIDC_CLIENT_ID,

@@ -15,6 +15,7 @@ import { type AppConfig, issuerOf } from './config.ts';
 import { embeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
+import { createReadRouter, type ReadRouter } from './db/read-replicas.ts';
 import { type ExportJobs, startExportJobs } from './exports/export-jobs.ts';
 import { type FileStores, openFileStores } from './files/file-stores.ts';
 import { type AutoMapJobs, startAutoMapJobs } from './mapping/auto-map-jobs.ts';
@@ -38,6 +39,12 @@ export class StartupRefusedError extends Error {}
 /** How long closing the pool may wait for connections still checked out before the database stops anyway. */
 const POOL_END_MS = 2000;
 
+/**
+ * Connections of the job queue's own pool (DATABASE_DIRECT_URL): each worker loop's fetch, the
+ * supervisor's maintenance and sends hold one for a statement or two at a time.
+ */
+const QUEUE_POOL_SIZE = 4;
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -58,6 +65,10 @@ export async function startServer(
     ? undefined
     : (options.embedded?.database ?? embeddedDatabase(config.dataDir, config.embeddedPgPort, log));
   let db: Db | undefined;
+  /** The job queue's pool on DATABASE_DIRECT_URL, when that differs from DATABASE_URL. */
+  let queueDb: Db | undefined;
+  /** Where reads go: the primary, or the replicas of DATABASE_READ_URLS (docs/adr/0032-read-replicas.md). */
+  let reads: ReadRouter | undefined;
   let jobs: ExportJobs | undefined;
   let autoMap: AutoMapJobs | undefined;
   let stores: FileStores | undefined;
@@ -68,8 +79,10 @@ export async function startServer(
       await jobs?.stop().catch((error: unknown) => log(`export queue did not stop: ${String(error)}`));
       await autoMap?.stop().catch((error: unknown) => log(`auto-map queue did not stop: ${String(error)}`));
       stores?.close();
+      if (reads) await Promise.race([reads.close(), delay(POOL_END_MS)]);
       // A request stuck on a connection must not keep the database running: the wait is bounded.
       if (db) await Promise.race([db.end().catch(() => {}), delay(POOL_END_MS)]);
+      if (queueDb) await Promise.race([queueDb.end().catch(() => {}), delay(POOL_END_MS)]);
       await embedded
         ?.stop()
         .catch((error: unknown) => log(`embedded PostgreSQL did not stop: ${String(error)}`));
@@ -88,7 +101,12 @@ export async function startServer(
     }
     if (!databaseUrl || options.signal?.aborted) throw new Error('The start was stopped');
     db = createPool(databaseUrl, config.databasePoolSize);
-    await migrate(databaseUrl);
+    // DATABASE_URL may be a pooler in transaction mode: the migrations (a session-level advisory
+    // lock) and the job queue go straight to the primary (DATABASE_DIRECT_URL), as does the
+    // notification LISTEN connection (app.ts).
+    const directUrl = config.databaseDirectUrl ?? databaseUrl;
+    if (directUrl !== databaseUrl) queueDb = createPool(directUrl, QUEUE_POOL_SIZE);
+    await migrate(directUrl);
     if (embedded?.created) await seedDemo(db);
     else await syncCatalog(db);
 
@@ -116,11 +134,22 @@ export async function startServer(
     }
 
     const registry = await loadEntityRegistry(db);
+    reads = await createReadRouter({
+      primary: db,
+      urls: config.readReplicas.urls,
+      maxLagMs: config.readReplicas.maxLagMs,
+      poolSize: config.databasePoolSize,
+      log,
+    });
+    if (reads.replicated)
+      log(`reads on ${config.readReplicas.urls.length} replica(s) when they have the reader's writes`);
     // Uploaded files and finished exports: the local folders, or the bucket of STORAGE_URL.
     stores = await openFileStores(config);
     if (config.objectStorage) log(`stored files in ${stores.where}`);
     jobs = await startExportJobs({
       db,
+      reads,
+      queueDb,
       store: stores.exports,
       registry,
       workers: config.exports.workers,
@@ -137,6 +166,7 @@ export async function startServer(
     // An instance that runs exports also runs auto-map runs (the same EXPORT_WORKERS switch).
     autoMap = await startAutoMapJobs({
       db,
+      queueDb,
       workers: config.exports.workers > 0 ? 1 : 0,
       screenOf: mapQueueScreenOf,
       log: {
@@ -150,6 +180,7 @@ export async function startServer(
       uploads: stores.uploads,
       config,
       db,
+      reads,
       verify,
       provider,
       registry,

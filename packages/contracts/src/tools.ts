@@ -165,6 +165,33 @@ export const replicationInfoSchema = z.object({
       lastMessageAt: z.string().nullable(),
     }),
   ),
+  /**
+   * The read replicas of DATABASE_READ_URLS as the answering API instance sees them: whether each
+   * takes reads (and why not), its lag and replay position, and the reads each database served there.
+   */
+  readReplicas: z.object({
+    /** A replica further behind than this is left out. */
+    maxLagMs: z.number(),
+    /** Routed reads the primary served on this instance since its start. */
+    primaryReads: z.number(),
+    rows: z.array(
+      z.object({
+        /** host:port/database. */
+        name: z.string(),
+        inUse: z.boolean(),
+        /** Why it takes no reads; null while it does. */
+        reason: z.string().nullable(),
+        /** At most this far behind the primary at the last check; null: not known. */
+        lagMs: z.number().nullable(),
+        replayLsn: z.string().nullable(),
+        behindBytes: z.number().nullable(),
+        replayPaused: z.boolean(),
+        checkedAt: z.string().nullable(),
+        /** Routed reads it served on this instance since its start. */
+        reads: z.number(),
+      }),
+    ),
+  }),
 });
 export type ReplicationInfo = z.infer<typeof replicationInfoSchema>;
 

@@ -9,7 +9,9 @@ import { seedDemo } from '../seed/seed-demo.ts';
 export async function withCliDatabase(config: AppConfig, work: (db: Db) => Promise<void>): Promise<void> {
   let failed = false;
   let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
+  // The primary itself (DATABASE_DIRECT_URL) when the pools go through a pooler: the migrations'
+  // lock and an operator's unlimited statements need a session of their own.
+  let url = config.databaseDirectUrl ?? config.databaseUrl;
   if (!url) {
     // Lines about the embedded server (a left-over postmaster stopped, a restart) go to stderr.
     embedded = await startEmbeddedDatabase(config.dataDir, config.embeddedPgPort, (line) =>

@@ -17,6 +17,7 @@ import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { bossOptions, EXPORT_QUEUE, queueOptions, STOP_MS, stopBoss, within } from '../db/export-queue.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import type { FileStore } from '../files/file-store.ts';
 import {
   EXPORT_KEY_PREFIX,
@@ -36,6 +37,13 @@ const PERSIST_MAX_MS = 5000;
 
 export interface ExportJobsOptions {
   db: Db;
+  /**
+   * The pool pg-boss runs through when it is not `db`: a direct connection to the primary
+   * (DATABASE_DIRECT_URL) while `db` goes through a pooler in transaction mode.
+   */
+  queueDb?: Db | undefined;
+  /** Where the exports' rows are read (a replica that has the owner's writes); absent: `db`. */
+  reads?: ReadRouter | undefined;
   store: FileStore;
   registry: EntityRegistry;
   /** Exports this instance runs at once; 0: it only sends. */
@@ -72,7 +80,7 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const boss = new PgBoss({
-    ...bossOptions(db),
+    ...bossOptions(options.queueDb ?? db),
     // The migrations installed the schema; only one instance at a time supervises (an advisory lock).
     migrate: false,
     schedule: false,
@@ -137,6 +145,7 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
     log,
     leaseSeconds,
     persist,
+    reads: options.reads,
   };
 
   /**

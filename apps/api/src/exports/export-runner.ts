@@ -16,6 +16,7 @@ import { entityOfSource } from '../catalog/sources.ts';
 import { CriteriaError } from '../criteria/criteria.types.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { type Db, withTransaction } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import type { FileStore, FileUpload } from '../files/file-store.ts';
 import { plannedRows } from '../lists/list-service.ts';
 import { raiseNotification } from '../notifications/notification-store.ts';
@@ -46,6 +47,11 @@ export interface RunnerContext {
   worker: string;
   /** A running export whose heartbeat is older than this is free to claim (its instance is gone). */
   leaseSeconds: number;
+  /**
+   * Where the rows are read: a replica that has replayed the owner's writes (the export's own
+   * request among them), else the primary (docs/adr/0032-read-replicas.md). Absent: `db`.
+   */
+  reads?: ReadRouter | undefined;
   /**
    * Runs a write that records an outcome, again with back-off while the database is unavailable,
    * until it succeeds or this instance stops (then its last error is thrown).
@@ -82,6 +88,12 @@ class Stopped extends Error {
 class ExportRefused extends Error {}
 
 /**
+ * The replica reading the rows failed (gone, or a conflict with the WAL it replays): not the
+ * export's fault, so it is handed back, and the next attempt reads the primary.
+ */
+class ReplicaReadFailed extends Error {}
+
+/**
  * A new attempt on a queued export, or on a running one whose instance stopped renewing its lease
  * (killed, or cut off from the database): a live run is never taken over, so a job the queue retries
  * while its export still runs elsewhere finds nothing to do.
@@ -113,6 +125,12 @@ function plan(ctx: RunnerContext, claimed: Claimed): ExportPlan {
   }
 }
 
+/** A replica cancelled the read because of the WAL it replays (SQLSTATE 40001 or 40P01 on a standby). */
+const isReplicaConflict = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+};
+
 /** Records progress; false when the row is no longer this attempt's running export. */
 async function report(db: Db, claimed: Claimed, rows: number): Promise<boolean> {
   const { rowCount } = await db.query(
@@ -136,7 +154,20 @@ async function write(
   const sheet = new XlsxSheetWriter(upload.stream, planned.columns, {
     timeZone: claimed.criteria.timeZone,
   });
-  const client: pg.PoolClient = await ctx.db.connect();
+  // The first attempt reads a replica when one has the owner's writes; a later one the primary, so
+  // a replica that failed an attempt (or keeps conflicting with replay on a long read) is not tried again.
+  const source =
+    ctx.reads && claimed.attempt === 1
+      ? await ctx.reads.choose(claimed.requested_by)
+      : { db: ctx.db, replica: undefined };
+  let client: pg.PoolClient;
+  try {
+    client = await source.db.connect();
+  } catch (error) {
+    if (source.replica === undefined) throw error;
+    ctx.reads?.readFailed(source.replica, error);
+    throw new ReplicaReadFailed(`the replica ${source.replica} failed: ${(error as Error).message}`);
+  }
   let broken: Error | undefined;
   let rows = 0;
   try {
@@ -165,6 +196,17 @@ async function write(
     await client.query('ROLLBACK').catch((rollbackError: unknown) => {
       broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
     });
+    if (source.replica !== undefined && !(error instanceof Stopped)) {
+      if (broken !== undefined || isDatabaseUnavailable(error)) {
+        ctx.reads?.readFailed(source.replica, error);
+        throw new ReplicaReadFailed(`the replica ${source.replica} failed: ${(error as Error).message}`);
+      }
+      if (isReplicaConflict(error)) {
+        throw new ReplicaReadFailed(
+          `the replica ${source.replica} cancelled the read: ${(error as Error).message}`,
+        );
+      }
+    }
     throw error;
   } finally {
     client.release(broken);
@@ -257,6 +299,8 @@ export async function runExport(ctx: RunnerContext, id: number, signal: AbortSig
     upload = undefined;
     // The file is complete: a database away at this moment delays its record, not the work.
     if (await ctx.persist(`export ${id}: recording it done`, () => finish(ctx, claimed, key, rows, size))) {
+      // The owner's next read of the exports list (on a replica) shows it done, as the notification says.
+      await ctx.reads?.recordWrite(claimed.requested_by);
       ctx.log.info(`export ${id} done: ${rows} rows, ${size} bytes (attempt ${claimed.attempt})`);
       return 'done';
     }
@@ -270,7 +314,7 @@ export async function runExport(ctx: RunnerContext, id: number, signal: AbortSig
       await handBack(ctx, claimed);
       return 'handed-back';
     }
-    if (signal.aborted || isDatabaseUnavailable(error)) {
+    if (signal.aborted || isDatabaseUnavailable(error) || error instanceof ReplicaReadFailed) {
       // Not the export's fault: the queue runs it again (here or on another instance).
       await handBack(ctx, claimed);
       throw error;

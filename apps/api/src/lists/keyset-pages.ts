@@ -146,6 +146,7 @@ async function readBoundaries(
   tables: string[],
   options: KeysetOptions,
   owner: SqlGuard | undefined,
+  primary: Queryable,
 ): Promise<Entry> {
   const expires = Date.now() + options.ttlMs;
   const unindexed: Unindexed = { kind: 'unindexed', expires };
@@ -168,7 +169,7 @@ async function readBoundaries(
     if (row.pending > FOLD_AFTER) {
       for (const table of tables) {
         // Housekeeping only: the change number stays what it was, and a failure changes nothing.
-        db.query('SELECT list_changes_fold($1::regclass)', [table]).catch(() => {});
+        primary.query('SELECT list_changes_fold($1::regclass)', [table]).catch(() => {});
       }
     }
     return {
@@ -196,6 +197,8 @@ export async function keysetPage(
   key: CatalogColumn,
   guards: { right: SqlGuard; owner: SqlGuard | undefined; holdsRight: () => Promise<boolean> },
   options: KeysetOptions = KEYSET_DEFAULTS,
+  /** Where the housekeeping write goes when `db` is a read replica (which refuses writes). */
+  primary: Queryable = db,
 ): Promise<Row[] | null> {
   const offset = request.pageIndex * request.pageSize;
   if (offset < options.minOffset || request.of !== undefined) return null;
@@ -211,7 +214,7 @@ export async function keysetPage(
   let entry = pending ? await pending.catch(() => undefined) : undefined;
   if (!entry || entry.expires <= Date.now()) {
     if (!(await guards.holdsRight())) return null;
-    pending = readBoundaries(db, request, order, boundaries, tables, options, guards.owner);
+    pending = readBoundaries(db, request, order, boundaries, tables, options, guards.owner, primary);
     lists.delete(listKey);
     lists.set(listKey, pending);
     pending.catch(() => lists.delete(listKey));

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { entityRight } from '../../catalog/entity-spec.ts';
 import { callerOf } from '../auth/access.ts';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
-import type { Db } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import { runAggregate } from './aggregate-service.ts';
 import { runList, runPageSummary } from './list-service.ts';
 
@@ -28,9 +28,10 @@ const criteriaDoc = z
 
 export async function listRoutes(
   app: FastifyInstance,
-  opts: { db: Db; registry: EntityRegistry },
+  opts: { reads: ReadRouter; registry: EntityRegistry },
 ): Promise<void> {
-  const { db, registry } = opts;
+  // Every read here may go to a replica that has the caller's own writes (db/read-replicas.ts).
+  const { reads, registry } = opts;
   for (const entity of registry.all) {
     const tags = [entity.entity];
     const right = (action: string) => ({ right: entityRight(entity, action) });
@@ -42,11 +43,22 @@ export async function listRoutes(
         config: { access: { right: listRight, checkedInQuery: true } },
         schema: { tags, summary: `List ${entity.entity}`, querystring: criteriaDoc },
       },
-      async (request) =>
-        runList(db, entity, request.query as Record<string, unknown>, {
-          email: callerOf(request).email,
-          right: listRight,
-        }),
+      async (request) => {
+        const { email } = callerOf(request);
+        // With replicas, the lookup on the primary confirms the right (a revocation counts at once).
+        return reads.read(
+          email,
+          (db, target) =>
+            runList(
+              db,
+              entity,
+              request.query as Record<string, unknown>,
+              { email, right: listRight, rightChecked: target.rightChecked },
+              { primary: reads.primary },
+            ),
+          { right: listRight },
+        );
+      },
     );
 
     app.get(
@@ -57,10 +69,12 @@ export async function listRoutes(
         config: { access: right('List'), rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: { tags, summary: `Count ${entity.entity} (exact or estimated)`, querystring: criteriaDoc },
       },
-      async (request) =>
-        runPageSummary(db, entity, request.query as Record<string, unknown>, {
-          email: callerOf(request).email,
-        }),
+      async (request) => {
+        const { email } = callerOf(request);
+        return reads.read(email, (db) =>
+          runPageSummary(db, entity, request.query as Record<string, unknown>, { email }),
+        );
+      },
     );
 
     app.get(
@@ -82,10 +96,12 @@ export async function listRoutes(
           }),
         },
       },
-      async (request) =>
-        runAggregate(db, entity, request.query as Record<string, unknown>, {
-          email: callerOf(request).email,
-        }),
+      async (request) => {
+        const { email } = callerOf(request);
+        return reads.read(email, (db) =>
+          runAggregate(db, entity, request.query as Record<string, unknown>, { email }),
+        );
+      },
     );
   }
 }

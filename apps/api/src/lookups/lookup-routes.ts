@@ -18,7 +18,7 @@ import {
   createValidationPool,
   ValidationBusyError,
 } from '../code-validation/validation-pool.ts';
-import type { Db } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import { codeFieldRights } from '../files/form-field-rights.ts';
 import { HttpError } from '../http/http-error.ts';
 
@@ -58,9 +58,10 @@ function filterValue(
 
 export async function lookupRoutes(
   app: FastifyInstance,
-  opts: { db: Db; codeValidation: CodeValidationLimits },
+  opts: { reads: ReadRouter; codeValidation: CodeValidationLimits },
 ): Promise<void> {
-  const { db } = opts;
+  // A lookup reads where the caller's reads go: a replica that has their own writes, else the primary.
+  const { reads } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const dropdowns = new Map(DROPDOWNS.map((d) => [d.name.toLowerCase(), d]));
 
@@ -103,9 +104,11 @@ export async function lookupRoutes(
         conditions.push(`${quoteIdent(filter.column)} = $${params.length}`);
       }
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-      const { rows } = await db.query(
-        `SELECT ${columns} FROM ${quoteIdent(spec.view)}${where} ORDER BY ${quoteIdent(spec.orderBy)} LIMIT $1`,
-        params,
+      const { rows } = await reads.read(callerOf(request).email, (db) =>
+        db.query(
+          `SELECT ${columns} FROM ${quoteIdent(spec.view)}${where} ORDER BY ${quoteIdent(spec.orderBy)} LIMIT $1`,
+          params,
+        ),
       );
       return { data: rows };
     },

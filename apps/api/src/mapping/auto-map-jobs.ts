@@ -33,6 +33,8 @@ export interface AutoMapJobs {
 
 export interface AutoMapJobsOptions {
   db: Db;
+  /** The pool pg-boss runs through when it is not `db` (DATABASE_DIRECT_URL; export-jobs.ts says why). */
+  queueDb?: Db | undefined;
   /** Phases this instance runs at once; 0: it only sends. */
   workers: number;
   log: { info(msg: string): void; warn(obj: unknown, msg: string): void };
@@ -230,7 +232,7 @@ async function notifyEnd(db: Db, run: RunRow, phase: AutoMapPhase, open: string 
 export async function startAutoMapJobs(options: AutoMapJobsOptions): Promise<AutoMapJobs> {
   const { db, log } = options;
   const boss = new PgBoss({
-    ...bossOptions(db),
+    ...bossOptions(options.queueDb ?? db),
     migrate: false,
     schedule: false,
     supervise: options.workers > 0,

@@ -32,6 +32,7 @@ import { quoteIdent } from '../../catalog/identifiers.ts';
 import { MAP_LISTS, type MapList } from '../../catalog/map-lists.ts';
 import { callerOf } from '../auth/access.ts';
 import type { Db, Queryable } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refusalOf, runList, runPageSummary } from '../lists/list-service.ts';
 import { type ProcedureResult, registeredProcedure, runAction, writeRight } from '../records/write-path.ts';
@@ -57,7 +58,7 @@ function idOf(raw: unknown): number {
 }
 
 /** 404 unless the record exists in the area's table. */
-async function mustExist(db: Db, list: MapList, id: number): Promise<void> {
+async function mustExist(db: Queryable, list: MapList, id: number): Promise<void> {
   const { rowCount } = await db.query(`SELECT 1 FROM ${quoteIdent(list.table)} WHERE id = $1`, [id]);
   if (!rowCount) throw new HttpError(404, `${list.area.singular} ${id} does not exist`);
 }
@@ -150,8 +151,9 @@ function mapActionResult(result: ProcedureResult): MapActionResult {
   };
 }
 
-export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
-  const { db } = opts;
+export async function mapRoutes(app: FastifyInstance, opts: { db: Db; reads: ReadRouter }): Promise<void> {
+  // The map lists read where the caller's reads go (a replica with their writes); actions write on db.
+  const { db, reads } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const list of MAP_LISTS) {
     const tags = [list.area.entity];
@@ -170,16 +172,23 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
       },
       async (request) => {
         const { id, rest } = splitQuery(request.query);
-        const caller = { email: callerOf(request).email, right: list.right };
-        let of: number;
-        try {
-          of = idOf(id);
-        } catch (error) {
-          throw await refusalOf(db, caller, error);
-        }
-        const page = await runList(db, entity, rest, caller, { of });
-        if (page.data.length === 0) await mustExist(db, list, of);
-        return page;
+        const { email } = callerOf(request);
+        return reads.read(
+          email,
+          async (from, target) => {
+            const caller = { email, right: list.right, rightChecked: target.rightChecked };
+            let of: number;
+            try {
+              of = idOf(id);
+            } catch (error) {
+              throw await refusalOf(from, caller, error);
+            }
+            const page = await runList(from, entity, rest, caller, { of, primary: db });
+            if (page.data.length === 0) await mustExist(from, list, of);
+            return page;
+          },
+          { right: list.right },
+        );
       },
     );
     api.get(
@@ -191,8 +200,11 @@ export async function mapRoutes(app: FastifyInstance, opts: { db: Db }): Promise
       async (request) => {
         const { id, rest } = splitQuery(request.query);
         const of = idOf(id);
-        await mustExist(db, list, of);
-        return runPageSummary(db, entity, rest, { of, email: callerOf(request).email });
+        const { email } = callerOf(request);
+        return reads.read(email, async (from) => {
+          await mustExist(from, list, of);
+          return runPageSummary(from, entity, rest, { of, email });
+        });
       },
     );
     for (const key of MAP_ROUTE_KEYS) {

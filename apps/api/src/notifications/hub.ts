@@ -94,15 +94,24 @@ class SocketRegistry {
   }
 }
 
-/** Keeps one LISTEN connection open on every channel of `handlers`, reconnecting after a failure. */
-function listen(db: Db, handlers: Record<string, (payload: unknown) => void>, log: FastifyInstance['log']) {
+/**
+ * Keeps one LISTEN connection open on every channel of `handlers`, reconnecting after a failure. It
+ * connects to `url` (DATABASE_DIRECT_URL) when given, else where the pool does: a LISTEN needs a
+ * session of its own, which a pooler in transaction mode does not keep.
+ */
+function listen(
+  db: Db,
+  url: string | undefined,
+  handlers: Record<string, (payload: unknown) => void>,
+  log: FastifyInstance['log'],
+) {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     if (stopped) return;
     const next = new pg.Client({
-      connectionString: db.options.connectionString,
+      connectionString: url ?? db.options.connectionString,
       options: db.options.options,
       // Named like the pool's connections, so operators see (and can end) all of ours as one.
       application_name: db.options.application_name,
@@ -148,7 +157,7 @@ function listen(db: Db, handlers: Record<string, (payload: unknown) => void>, lo
 
 export async function notificationHub(
   app: FastifyInstance,
-  opts: { db: Db; verify: TokenVerifier; sessions: SessionChecker },
+  opts: { db: Db; verify: TokenVerifier; sessions: SessionChecker; listenUrl?: string | undefined },
 ): Promise<void> {
   const { db, verify, sessions } = opts;
   const sockets = new SocketRegistry();
@@ -191,6 +200,7 @@ export async function notificationHub(
   };
   const listener = listen(
     db,
+    opts.listenUrl,
     {
       [CHANNEL]: (a) => {
         if (isAnnouncement(a)) void deliver(a).catch((err) => app.log.error({ err }, 'push failed'));

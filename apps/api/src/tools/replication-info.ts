@@ -6,6 +6,7 @@
 import type { ReplicationInfo } from '@bm/contracts';
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
+import type { ReadRoutingStatus } from '../db/read-replicas.ts';
 
 type Section<K extends 'replicas' | 'slots' | 'publications' | 'subscriptions'> = ReplicationInfo[K];
 type RowOf<K extends 'replicas' | 'slots' | 'publications' | 'subscriptions'> = Section<K>['rows'][number];
@@ -33,7 +34,11 @@ const ALONE_SUMMARY =
   'This server has no replicas, replication slots, publications or subscriptions: it runs alone, ' +
   'so there is no replication to watch.';
 
-export async function readReplicationInfo(db: Db): Promise<ReplicationInfo> {
+/**
+ * `routing`: this instance's read replicas (db/read-replicas.ts), as its last checks found them;
+ * they are shown beside what the primary says of the replicas streaming from it.
+ */
+export async function readReplicationInfo(db: Db, routing: ReadRoutingStatus): Promise<ReplicationInfo> {
   const client = await db.connect();
   try {
     await client.query('BEGIN READ ONLY');
@@ -95,6 +100,11 @@ export async function readReplicationInfo(db: Db): Promise<ReplicationInfo> {
       slots,
       publications,
       subscriptions,
+      readReplicas: {
+        maxLagMs: routing.maxLagMs,
+        primaryReads: routing.primaryReads,
+        rows: routing.replicas,
+      },
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -17,14 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, missingRight } from '../auth/access.ts';
 import type { Db } from '../db/pool.ts';
+import type { ReadRouter } from '../db/read-replicas.ts';
 import { HttpError } from '../http/http-error.ts';
 import { cancelQuery } from './cancel-query.ts';
 import { readDatabaseInfo } from './database-info.ts';
 import { readReplicationInfo } from './replication-info.ts';
 import { searchQuerySchema, searchReservations } from './reservation-search.ts';
 
-export async function toolRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
-  const { db } = opts;
+export async function toolRoutes(app: FastifyInstance, opts: { db: Db; reads: ReadRouter }): Promise<void> {
+  const { db, reads } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -68,11 +69,12 @@ export async function toolRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       config: { access: { right: 'ViewReplication' } },
       schema: {
         tags: ['tools'],
-        summary: 'Replicas and their lag, replication slots, publications and subscriptions',
+        summary:
+          'Replicas and their lag, this instance’s read replicas (in use or why not), replication slots, publications and subscriptions',
         response: { 200: replicationInfoSchema },
       },
     },
-    async () => readReplicationInfo(db),
+    async () => readReplicationInfo(db, reads.status()),
   );
 
   api.get(
@@ -86,6 +88,9 @@ export async function toolRoutes(app: FastifyInstance, opts: { db: Db }): Promis
         response: { 200: reservationSearchResultSchema },
       },
     },
-    async (request) => ({ hits: await searchReservations(db, request.query) }),
+    // The search reads where the caller's reads go: a replica that has their writes, else the primary.
+    async (request) => ({
+      hits: await reads.read(callerOf(request).email, (from) => searchReservations(from, request.query)),
+    }),
   );
 }

@@ -1,13 +1,14 @@
 /**
- * Replication management: the replicas streaming from this server and their lag, the replication
- * slots and the WAL they hold, publications and subscriptions. A lone server says so plainly; a part
- * the database account may not read shows its error while the others still show.
+ * Replication management: the replicas streaming from this server and their lag, the read replicas
+ * the answering API instance sends reads to (in use or why not, their lag, the reads each served),
+ * the replication slots and the WAL they hold, publications and subscriptions. A lone server says so
+ * plainly; a part the database account may not read shows its error while the others still show.
  */
 import type { ReplicationInfo } from '@bm/contracts';
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { formatBytes, formatSeconds } from './format.ts';
+import { formatBytes, formatCount, formatSeconds } from './format.ts';
 import { QueryState, RefreshButton } from './ToolState.tsx';
 import { useReplicationInfo } from './toolQueries.ts';
 
@@ -96,6 +97,34 @@ function Replication({ info }: { info: ReplicationInfo }) {
           </Table.Tr>
         ))}
       </Section>
+      <Section
+        title="Read replicas"
+        part={info.readReplicas}
+        empty="No read replicas are configured (DATABASE_READ_URLS): every read goes to the primary."
+        head={['Replica', 'In use', 'Lag', 'Replayed', 'Behind', 'Reads served', 'Checked']}
+      >
+        {info.readReplicas.rows.map((r) => (
+          <Table.Tr key={r.name}>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td>{r.inUse ? 'yes' : `no: ${r.reason ?? 'unknown'}`}</Table.Td>
+            <Table.Td>{formatSeconds(r.lagMs === null ? null : r.lagMs / 1000)}</Table.Td>
+            <Table.Td>
+              {r.replayLsn ?? '—'}
+              {r.replayPaused ? ' (replay paused)' : ''}
+            </Table.Td>
+            <Table.Td>{formatBytes(r.behindBytes)}</Table.Td>
+            <Table.Td>{formatCount(r.reads)}</Table.Td>
+            <Table.Td>{r.checkedAt ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Section>
+      {info.readReplicas.rows.length > 0 ? (
+        <Text size="sm" c="dimmed">
+          Reads on this API instance go to a replica in use that has replayed the reader’s own latest write,
+          else to the primary; a replica more than {formatSeconds(info.readReplicas.maxLagMs / 1000)} behind
+          is left out. The primary served {formatCount(info.readReplicas.primaryReads)} of them.
+        </Text>
+      ) : null}
       <Section
         title="Replication slots"
         part={info.slots}
