@@ -3,6 +3,8 @@
  * `npm run test:stress`: the stress scenarios (apps/api/stress/*.stress.ts, never part of `npm test`)
  * run one file after another, then one table of their figures (scenario | figure | value | target | ok),
  * also written into docs/reliability.md between the stress-figures markers with the date and machine.
+ * Run for some files only (`npm run test:topology` passes stress/topology.stress.ts), the document keeps
+ * the other scenarios' rows as they were and replaces those of the scenarios that ran.
  * Exits non-zero when a test failed or a figure missed its target.
  * Durations come from the environment (STRESS_LOAD_SECONDS, STRESS_LOST_UPDATE_ROUNDS, ...).
  */
@@ -64,17 +66,44 @@ console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`
 for (const row of rows) console.log(line(row));
 
 const machine = `${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${await postgresVersion()}`;
+/** The document's rows of scenarios that did not run this time (a run of some files only). */
+function rowsKept(text) {
+  if (process.argv.length <= 2) return [];
+  const ran = new Set(rows.map((r) => r[0]));
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) return [];
+  return text
+    .slice(from, to)
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| scenario |'))
+    .map((l) =>
+      l
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map((c) => c.replaceAll('\\|', '|')),
+    )
+    .filter((cells) => cells.length === 5 && !ran.has(cells[0]));
+}
+const docText = existsSync(doc) ? readFileSync(doc, 'utf8') : '';
+const kept = rowsKept(docText);
+const allRows = [...kept, ...rows];
+const measured = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}`;
+/** The earlier run's "Measured …" line, kept for its rows beside this run's. */
+const earlier = /^Measured .*\.$/m.exec(docText.slice(docText.indexOf(START)))?.[0] ?? '';
 const markdown = [
   START,
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+  kept.length > 0
+    ? `${earlier.replace(/(;.*)?\.$/, '')}; ${[...new Set(rows.map((r) => r[0]))].join(', ')} measured ${measured}.`
+    : `Measured ${measured}.`,
   '',
   `| ${header.join(' | ')} |`,
   `|${header.map(() => '---').join('|')}|`,
-  ...rows.map((r) => `| ${r.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`),
+  ...allRows.map((r) => `| ${r.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`),
   END,
 ].join('\n');
-if (existsSync(doc)) {
-  const text = readFileSync(doc, 'utf8');
+if (docText) {
+  const text = docText;
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from >= 0 && to > from)
