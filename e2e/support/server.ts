@@ -133,6 +133,8 @@ export async function startWorkerServer(options: {
   workerIndex: number;
   parallelIndex: number;
   databaseUrl: string;
+  /** Settings of a server a spec starts for itself (a bucket for its files, say). */
+  env?: Readonly<Record<string, string>>;
 }): Promise<WorkerServer> {
   const { run, workerIndex, parallelIndex, databaseUrl } = options;
   const dir = workerDir(run, parallelIndex);
@@ -164,10 +166,13 @@ export async function startWorkerServer(options: {
       'OIDC_AUTHORITY',
       'TOOL_URLS',
       'STORAGE_DIR',
+      'STORAGE_URL',
+      'STORAGE_S3_ENDPOINT',
       'SECRETS_KEY_PREVIOUS',
     ]) {
       delete env[key];
     }
+    Object.assign(env, options.env);
     log.write(`\n--- worker ${parallelIndex}: server on ${baseURL}, ${new Date().toISOString()}\n`);
     const child = spawn(process.execPath, ['--enable-source-maps', API_MAIN], {
       cwd: REPO_ROOT,

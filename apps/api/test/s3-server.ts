@@ -10,6 +10,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 /** s3rver's default account, the only access key it accepts. */
@@ -21,6 +22,8 @@ export interface S3TestServer {
   bucket: string;
   /** The environment that points a server at the bucket under `prefix` (`a/b/` or ''). */
   env(prefix: string): Record<string, string>;
+  /** The bucket's objects under `prefix`, as the S3 API lists them. */
+  objects(prefix: string): Promise<{ key: string; size: number }[]>;
   close(): Promise<void>;
 }
 
@@ -113,6 +116,20 @@ export async function startS3Server(bucket = 'bm-test'): Promise<S3TestServer> {
       AWS_SECRET_ACCESS_KEY: SECRET_KEY,
       AWS_REGION: 'us-east-1',
     }),
+    async objects(prefix) {
+      const client = new S3Client({
+        endpoint,
+        forcePathStyle: true,
+        region: 'us-east-1',
+        credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
+      });
+      try {
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+        return (listed.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0 }));
+      } finally {
+        client.destroy();
+      }
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });
