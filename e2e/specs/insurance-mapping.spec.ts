@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { apiCall, filterColumn, gridRows, waitForRows } from '../support/list-helpers.ts';
+import { apiCall, filterColumn, gridRows, scrollGridToEnd, waitForRows } from '../support/list-helpers.ts';
 import { test } from '../support/test.ts';
 
 interface Policy {
@@ -102,8 +102,9 @@ test.describe('as the administrator', () => {
     );
     expect(mappedTo?.reservation_number).toBe(policy.reservationNumber);
 
-    // The list names the reservation; the map list shows the mapping first.
+    // The list names the reservation (in its last column); the map list shows the mapping first.
     await listOf(page, policy.policyNumber);
+    await scrollGridToEnd(page);
     await expect(gridRows(page).first()).toContainText(policy.reservationNumber);
     await expect(gridRows(page).first()).toContainText('Mapped');
     await page.goto(`/insurance/${policy.id}/getmap?ignorestate=true`);

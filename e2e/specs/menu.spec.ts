@@ -79,8 +79,9 @@ test.describe('menu of the mapper', () => {
     await openGroup(page, 'Merchant');
     const links = navbar(page).getByRole('link');
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
-    expect(hrefs.length).toBe(14);
-    for (const href of hrefs) expect(href).toMatch(/^\/(pricewatch|merchant)/i);
+    // Seven price-watch and seven merchant lists, the mapping history and the auto-mapping runs.
+    expect(hrefs.length).toBe(16);
+    for (const href of hrefs) expect(href).toMatch(/^\/(pricewatch|merchant|maphistory|automaprun)/i);
   });
 });
 

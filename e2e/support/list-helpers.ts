@@ -23,6 +23,18 @@ export async function columnTexts(page: Page, index: number): Promise<string[]> 
 }
 
 /** Waits for the grid's rows to be on screen after a load. */
+/**
+ * Scrolls the grid to its last columns, as a person would to read them: the grid draws only the
+ * columns in view, so a column past the window's width is not in the rows until then.
+ */
+export async function scrollGridToEnd(page: Page): Promise<void> {
+  await grid(page).evaluate((table) => {
+    let box = table.parentElement;
+    while (box && getComputedStyle(box).overflowX !== 'auto') box = box.parentElement;
+    if (box) box.scrollLeft = box.scrollWidth;
+  });
+}
+
 export async function waitForRows(page: Page): Promise<void> {
   await expect(gridRows(page).first()).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Loading rows' })).toHaveCount(0);
