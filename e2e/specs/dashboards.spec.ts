@@ -75,6 +75,37 @@ test.describe('as the admin', () => {
     await query('DELETE FROM chargebacks WHERE id = $1', [added?.id]);
   });
 
+  test('a custom range of days counts what the list counts over those days', async ({ page }) => {
+    await page.goto('/dashboard/reservation-desk');
+    await waitForShell(page, ACCOUNTS.admin.email);
+    await page
+      .locator('label')
+      .filter({ hasText: /^Custom$/ })
+      .click();
+    // From the first of this month to today, both whole days in the browser's time zone.
+    const today = new Date();
+    const name = (d: Date) =>
+      d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    const first = new Date(today.getFullYear(), today.getMonth(), 1);
+    await page.getByRole('button', { name: 'Days' }).click();
+    await page.getByRole('button', { name: name(first), exact: true }).click();
+    await page.getByRole('button', { name: name(today), exact: true }).click();
+    const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const [counted] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reservations
+        WHERE created_at >= ($1::timestamp AT TIME ZONE $3) AND created_at < ($2::timestamp AT TIME ZONE $3)`,
+      [
+        `${first.getFullYear()}-${first.getMonth() + 1}-1`,
+        `${end.getFullYear()}-${end.getMonth() + 1}-${end.getDate()}`,
+        timeZone,
+      ],
+    );
+    await expect(
+      page.getByRole('region', { name: 'Reservations', exact: true }).getByRole('link'),
+    ).toHaveText((counted?.n ?? 0).toLocaleString('en-US'));
+  });
+
   test('each chart is also a table of its figures', async ({ page }) => {
     await page.goto('/dashboard/reservation-desk');
     const payments = page.getByRole('region', { name: 'Payments by status' });

@@ -6,8 +6,10 @@
  * stay out of the list screens' download.
  */
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import type { Dashboard, Notification } from '@bm/contracts';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +18,7 @@ import { useHttp } from '../../app/http/HttpContext.tsx';
 import { NOTIFICATION_EVENT } from '../notifications/useNotificationBell.ts';
 import { DashboardEditor } from './DashboardEditor.tsx';
 import { DashboardPanelView } from './DashboardPanelView.tsx';
-import { notificationTouches, RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
+import { customRange, notificationTouches, RANGES, type RangeKey, rangeOf } from './dashboardQuery.ts';
 
 const REFRESH_SECONDS = 60;
 
@@ -34,7 +36,16 @@ export default function DashboardScreen() {
     queryFn: ({ signal }) => http.request<Dashboard[]>('/api/dashboards', { signal }),
     staleTime: 5 * 60_000,
   });
-  const window = useMemo(() => rangeOf(range, now), [range, now]);
+  // The chosen days of a custom range (`YYYY-MM-DD`), first and last; until both are chosen the
+  // panels keep the last 7 days.
+  const [days, setDays] = useState<[string | null, string | null]>([null, null]);
+  const [first, last] = days;
+  const window = useMemo(
+    () =>
+      (range === 'custom' && first && last ? customRange(first, last) : undefined) ??
+      rangeOf(range === 'custom' ? '7d' : range, now),
+    [range, first, last, now],
+  );
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shown = dashboards.data?.find((d) => d.id === id);
 
@@ -103,6 +114,19 @@ export default function DashboardScreen() {
             }}
             data={RANGES.map((r) => ({ value: r.value, label: r.label }))}
           />
+          {range === 'custom' && (
+            <DatePickerInput
+              type="range"
+              aria-label="Days"
+              placeholder="First and last day"
+              valueFormat="YYYY-MM-DD"
+              value={days}
+              onChange={(value) => setDays([value[0] ?? null, value[1] ?? null])}
+              maxDate={new Date()}
+              allowSingleDateInRange
+              w={230}
+            />
+          )}
           {dashboard.editable && (
             <Button
               variant="default"

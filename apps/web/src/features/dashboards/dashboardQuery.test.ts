@@ -2,6 +2,7 @@ import { type DashboardPanel, panelAggregateUrl } from '@bm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   changeText,
+  customRange,
   keyLabel,
   listLink,
   notificationTouches,
@@ -99,5 +100,20 @@ describe('refresh on a notification', () => {
     expect(notificationTouches({ open: { url: '/reservation/view/3' } }, exports)).toBe(false);
     expect(notificationTouches({}, exports)).toBe(false);
     expect(notificationTouches(undefined, exports)).toBe(false);
+  });
+});
+
+describe('a custom range', () => {
+  it('runs from the first day’s midnight to the midnight after the last, compared with as many days before', () => {
+    const range = customRange('2026-11-02', '2026-11-08');
+    expect(range?.from).toEqual(new Date(2026, 10, 2));
+    expect(range?.to).toEqual(new Date(2026, 10, 9));
+    expect(range?.previous).toEqual({ from: new Date(2026, 9, 26), to: new Date(2026, 10, 2) });
+    expect(customRange('2026-11-05', '2026-11-05')?.to).toEqual(new Date(2026, 10, 6));
+  });
+
+  it('is none until both ends are days, the first not after the last', () => {
+    expect(customRange('2026-11-08', '2026-11-02')).toBeUndefined();
+    expect(customRange('2026-11-02', 'tomorrow')).toBeUndefined();
   });
 });

@@ -8,13 +8,39 @@
 import type { AggregateAnswer, DashboardPanel, NotificationActions, TimeWindow } from '@bm/contracts';
 import { panelConditions } from '@bm/contracts';
 
-export type RangeKey = 'today' | '7d' | '30d';
+export type RangeKey = 'today' | '7d' | '30d' | 'custom';
 
 export const RANGES: readonly { value: RangeKey; label: string; previous: string }[] = [
   { value: 'today', label: 'Today', previous: 'yesterday' },
   { value: '7d', label: '7 days', previous: 'the 7 days before' },
   { value: '30d', label: '30 days', previous: 'the 30 days before' },
+  { value: 'custom', label: 'Custom', previous: 'the days before' },
 ];
+
+/** A local calendar day (`YYYY-MM-DD`) as the Date of its midnight; undefined when not one. */
+function localDay(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(day.getTime()) ? undefined : day;
+}
+
+/**
+ * Chosen days, first to last, both whole (`2026-11-02` to `2026-11-08` is seven days from local
+ * midnight to the midnight after the last), and the as many days before them for a number's
+ * change; undefined until both ends are chosen.
+ */
+export function customRange(
+  first: string,
+  last: string,
+): (TimeWindow & { previous: TimeWindow }) | undefined {
+  const from = localDay(first);
+  const end = localDay(last);
+  if (!from || !end || end < from) return undefined;
+  const to = new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1);
+  const length = to.getTime() - from.getTime();
+  return { from, to, previous: { from: new Date(from.getTime() - length), to: from } };
+}
 
 /**
  * The range's window, and the window one period earlier for a number's change: today runs from
