@@ -174,6 +174,44 @@ describe('the same key and the same request', () => {
     expect(again.body).toEqual(first.body);
     expect(await count('exports WHERE file_name = $1', [`${fileName}.xlsx`])).toBe(1);
   });
+
+  it('an export whose job cannot be queued leaves no row, and its retry queues it once', async () => {
+    const fileName = unique('idem-export-queue');
+    const body = {
+      storeProcedure: 'bm_export_send',
+      values: saveValues({
+        fileName,
+        pageName: 'Pages',
+        criteria: JSON.stringify({
+          source: '/api/pages',
+          sort: [],
+          selector: [{ field: 'id', label: 'Id' }],
+        }),
+      }),
+    };
+    // The queue refuses exports' jobs for a moment, as a queue that fails mid-request would.
+    await db.query(`CREATE FUNCTION bm_test_refuse_export_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.data ? 'exportId' THEN RAISE EXCEPTION 'the queue refused the job'; END IF; RETURN NEW; END $$`);
+    await db.query(
+      'CREATE TRIGGER bm_test_refuse_export_job BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION bm_test_refuse_export_job()',
+    );
+    const key = newKey();
+    let first: Awaited<ReturnType<typeof send>>;
+    try {
+      first = await send('admin', 'POST', '/api/exports/send', body, key);
+    } finally {
+      await db.query('DROP TRIGGER bm_test_refuse_export_job ON pgboss.job');
+      await db.query('DROP FUNCTION bm_test_refuse_export_job()');
+    }
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    // No export was left queued without a job.
+    expect(await count('exports WHERE file_name = $1', [`${fileName}.xlsx`])).toBe(0);
+    const again = await send('admin', 'POST', '/api/exports/send', body, key);
+    expect(again).toMatchObject({ status: 200, replayed: false, body: { isSuccess: true } });
+    const id = (again.body as { id: number }).id;
+    expect(await count('exports WHERE file_name = $1', [`${fileName}.xlsx`])).toBe(1);
+    expect(await count(`pgboss.job WHERE data->>'exportId' = $1`, [String(id)])).toBe(1);
+  });
 });
 
 describe('refusals', () => {

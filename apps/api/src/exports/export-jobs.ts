@@ -16,7 +16,7 @@ import PgBoss from 'pg-boss';
 import type { EntityRegistry } from '../catalog/entity-registry.ts';
 import { isDatabaseUnavailable } from '../db/db-errors.ts';
 import { bossOptions, EXPORT_QUEUE, queueOptions, STOP_MS, stopBoss, within } from '../db/export-queue.ts';
-import { type Db, withTransaction } from '../db/pool.ts';
+import { type Db, type Queryable, withTransaction } from '../db/pool.ts';
 import type { ReadRouter } from '../db/read-replicas.ts';
 import type { FileStore } from '../files/file-store.ts';
 import {
@@ -63,8 +63,11 @@ export interface ExportJobsOptions {
 }
 
 export interface ExportJobs {
-  /** Queues the run of an export row. */
-  enqueue(exportId: number): Promise<void>;
+  /**
+   * Queues the run of an export row. With `client`, the job is written in that client's open
+   * transaction: the row and its job commit together, or neither does.
+   */
+  enqueue(exportId: number, client?: Queryable): Promise<void>;
   /** Removes expired files, files of deleted exports and files no live export owns; how many went. */
   sweep(): Promise<number>;
   /** Queues again the running exports whose lease lapsed (their instance is gone); their ids. */
@@ -369,8 +372,11 @@ export async function startExportJobs(options: ExportJobsOptions): Promise<Expor
 
   return {
     worker,
-    async enqueue(exportId) {
-      const id = await boss.send(EXPORT_QUEUE, { exportId });
+    async enqueue(exportId, client) {
+      const inTransaction = client
+        ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } }
+        : {};
+      const id = await boss.send(EXPORT_QUEUE, { exportId }, inTransaction);
       if (!id) throw new Error(`The export ${exportId} could not be queued`);
       wakeAll();
     },

@@ -25,7 +25,7 @@ import { CriteriaError } from '../criteria/criteria.types.ts';
 import type { Db } from '../db/pool.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { HttpError } from '../http/http-error.ts';
-import { forgetRequestKey, inRequestTransaction } from '../http/idempotency.ts';
+import { inRequestTransaction } from '../http/idempotency.ts';
 import { runAction, type WriteTarget, writeRight } from '../records/write-path.ts';
 import { hasRight } from '../users/users.ts';
 import type { ExportJobs } from './export-jobs.ts';
@@ -171,8 +171,10 @@ export async function exportRoutes(
           `You have ${MAX_OPEN_EXPORTS} exports in progress: wait for one to finish, or cancel one on the Exports page`,
         );
       }
-      // With an Idempotency-Key the row and the answer commit together, before the job is queued
-      // (a job must find its row); a retry gets this answer, and no second export.
+      // The row, its job and (with an Idempotency-Key) the answer commit together: an instance
+      // dying at any point leaves either all three or none, so a retry never finds a queued
+      // export without a job, nor makes a second one.
+      const jobsNow = jobs;
       const answer = await inRequestTransaction(
         db,
         async (client) => {
@@ -181,28 +183,16 @@ export async function exportRoutes(
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
             [input.fileName, input.pageName, email, entity.entity, entity.api, criteria],
           );
+          const id = Number(rows[0]?.id);
+          await jobsNow.enqueue(id, client);
           return {
             isSuccess: true,
-            id: Number(rows[0]?.id),
+            id,
             message: `Export queued: ${input.fileName}. You will get a notification when it is ready.`,
           };
         },
         { answerNow: true },
       );
-      const { id } = answer;
-      try {
-        await jobs.enqueue(id);
-      } catch (error) {
-        await db
-          .query(`UPDATE exports SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [
-            id,
-            'The export could not be queued',
-          ])
-          .catch(() => {});
-        // The answer kept for the key is not the one sent: a retry queues a new export.
-        await forgetRequestKey(db).catch(() => {});
-        throw error;
-      }
       return answer;
     },
   );

@@ -259,18 +259,6 @@ export async function inRequestTransaction<T>(
   return result;
 }
 
-/**
- * Forgets a key stored with `answerNow` when what had to follow the commit failed: its answer is
- * not the one sent, and the retry must do the work again.
- */
-export async function forgetRequestKey(db: Db): Promise<void> {
-  const keyed = currentRequest()?.idempotency;
-  if (!keyed?.stored) return;
-  await db.query('DELETE FROM idempotency_keys WHERE account = $1 AND key = $2', [keyed.account, keyed.key]);
-  keyed.stored = false;
-  keyed.answered = true;
-}
-
 /** The answer's body as kept: JSON and text; anything else (a stream) is kept as no body. */
 function bodyOf(payload: unknown): string | null {
   if (typeof payload === 'string') return payload;
