@@ -9,7 +9,6 @@
  * stopped mid-request and the retry reaches another; the answer is committed with the write; the
  * API document names the header.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -24,7 +23,8 @@ let db: pg.Client;
 beforeAll(async () => {
   ({ server, db } = await startSignedIn(tokens));
   // Pages named idem-fail-once-… fail (500) on the first insert of them all; pages named
-  // idem-slow-… take 400 ms to insert, so requests sent at once overlap.
+  // idem-slow-… take 1.5 s to insert, so requests sent at once overlap, and a test can act while
+  // one is inside its insert (insertInProgress).
   await db.query(`
     CREATE SEQUENCE idem_tries;
     CREATE FUNCTION idem_test_page() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -32,7 +32,7 @@ beforeAll(async () => {
       IF NEW.name LIKE 'idem-fail-once-%' AND nextval('idem_tries') = 1 THEN
         RAISE EXCEPTION 'simulated failure' USING ERRCODE = 'XX000';
       END IF;
-      IF NEW.name LIKE 'idem-slow-%' THEN PERFORM pg_sleep(0.4); END IF;
+      IF NEW.name LIKE 'idem-slow-%' THEN PERFORM pg_sleep(1.5); END IF;
       RETURN NEW;
     END $$;
     CREATE TRIGGER idem_test_page BEFORE INSERT ON pages FOR EACH ROW EXECUTE FUNCTION idem_test_page();
@@ -88,6 +88,14 @@ const pageBody = (name: string) => ({
 const count = async (sql: string, params: unknown[]): Promise<number> =>
   Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0]?.n);
 const pagesNamed = (name: string) => count('pages WHERE name = $1', [name]);
+
+/** Resolves once a slow insert (idem-slow-…) is inside its trigger: the request reached the database. */
+const insertInProgress = () =>
+  expect
+    .poll(() => count(`pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`, []), {
+      interval: 20,
+    })
+    .toBeGreaterThan(0);
 
 describe('the same key and the same request', () => {
   it('a create sent again gets the first answer, replayed, and makes no second record', async () => {
@@ -320,7 +328,8 @@ describe('a write that did not finish keeps nothing', () => {
     const name = unique('idem-slow-cut');
     const cut = new AbortController();
     const first = send('admin', 'POST', '/api/pages', pageBody(name), key, { signal: cut.signal });
-    setTimeout(() => cut.abort(), 150);
+    await insertInProgress();
+    cut.abort();
     await expect(first).rejects.toThrow();
     // The retry either waits for the first (and gets its answer) or finds it rolled back and does
     // the work itself: one record either way, and this answer names it.
@@ -354,7 +363,7 @@ describe('an instance stopping mid-request', () => {
     const first = send('admin', 'POST', '/api/pages', pageBody(name), key, {
       base: `http://127.0.0.1:${port}`,
     });
-    await delay(150);
+    await insertInProgress();
     // Stopping: the create still running after the grace period is answered 503.
     const stopped = other.close();
     expect((await first).status).toBe(503);
