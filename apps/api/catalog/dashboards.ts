@@ -203,8 +203,12 @@ export const SHIPPED_DASHBOARDS: readonly DashboardSpec[] = [
   },
 ];
 
-const entityAreas = (): Map<string, EntityManifest> =>
-  new Map(AREA_INDEX.flatMap((a) => (a.kind === 'entity' ? [[a.entity, a] as const] : [])));
+/** The areas by entity, built once: every request's panels are resolved against it. */
+let byEntity: ReadonlyMap<string, EntityManifest> | undefined;
+const entityAreas = (): ReadonlyMap<string, EntityManifest> => {
+  byEntity ??= new Map(AREA_INDEX.flatMap((a) => (a.kind === 'entity' ? [[a.entity, a] as const] : [])));
+  return byEntity;
+};
 
 const filterTypeOf = (type: NonNullable<EntityManifest['fields']>[number]['type']): FilterType =>
   type === 'decimal' ? 'number' : type;
