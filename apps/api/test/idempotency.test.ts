@@ -89,6 +89,16 @@ const count = async (sql: string, params: unknown[]): Promise<number> =>
   Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0]?.n);
 const pagesNamed = (name: string) => count('pages WHERE name = $1', [name]);
 
+/** The export of the Pages list's ids under `fileName`, as the export dialog sends it. */
+const exportOfPages = (fileName: string) => ({
+  storeProcedure: 'bm_export_send',
+  values: saveValues({
+    fileName,
+    pageName: 'Pages',
+    criteria: JSON.stringify({ source: '/api/pages', sort: [], selector: [{ field: 'id', label: 'Id' }] }),
+  }),
+});
+
 /** Resolves once a slow insert (idem-slow-…) is inside its trigger: the request reached the database. */
 const insertInProgress = () =>
   expect
@@ -162,18 +172,7 @@ describe('the same key and the same request', () => {
 
   it('an export started again queues one export', async () => {
     const fileName = unique('idem-export');
-    const body = {
-      storeProcedure: 'bm_export_send',
-      values: saveValues({
-        fileName,
-        pageName: 'Pages',
-        criteria: JSON.stringify({
-          source: '/api/pages',
-          sort: [],
-          selector: [{ field: 'id', label: 'Id' }],
-        }),
-      }),
-    };
+    const body = exportOfPages(fileName);
     const key = newKey();
     const first = await send('admin', 'POST', '/api/exports/send', body, key);
     expect(first).toMatchObject({ status: 200, replayed: false, body: { isSuccess: true } });
@@ -185,18 +184,7 @@ describe('the same key and the same request', () => {
 
   it('an export whose job cannot be queued leaves no row, and its retry queues it once', async () => {
     const fileName = unique('idem-export-queue');
-    const body = {
-      storeProcedure: 'bm_export_send',
-      values: saveValues({
-        fileName,
-        pageName: 'Pages',
-        criteria: JSON.stringify({
-          source: '/api/pages',
-          sort: [],
-          selector: [{ field: 'id', label: 'Id' }],
-        }),
-      }),
-    };
+    const body = exportOfPages(fileName);
     // The queue refuses exports' jobs for a moment, as a queue that fails mid-request would.
     await db.query(`CREATE FUNCTION bm_test_refuse_export_job() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.data ? 'exportId' THEN RAISE EXCEPTION 'the queue refused the job'; END IF; RETURN NEW; END $$`);
