@@ -193,6 +193,19 @@ export const SHIPPED_DASHBOARDS: readonly DashboardSpec[] = [
         rangeField: 'requestedAt',
       },
       {
+        // The API log's durations by route, not the database's statements: those need
+        // pg_stat_statements preloaded and are on the database tool's page when it is.
+        id: 'slowest-routes',
+        title: 'Slowest API routes (average ms, from the API log)',
+        kind: 'table',
+        entity: 'ApiLogs',
+        measure: 'avg',
+        field: 'durationMs',
+        groupBy: 'route',
+        rangeField: 'requestedAt',
+        limit: 10,
+      },
+      {
         id: 'exports-by-status',
         title: 'Exports by status',
         kind: 'bars',

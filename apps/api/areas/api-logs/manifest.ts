@@ -2,7 +2,9 @@
  * API logs: the calls partners made to the company's public API over the last 30 days, as the log
  * shipper stored them. List and view only: nothing saves or deletes a log entry, and the view page
  * is read-only. The table holds millions of rows, so the list sorts newest first on an index and
- * its common filters (status code, partner, path) each have one (see the migration).
+ * its common filters (status code, partner, path) each have one (see the migration). Hourly
+ * rollups by status code and by route (docs/adr/0034-api-log-rollup.md) answer the dashboards'
+ * counts and averages over it.
  */
 import { shownField } from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
@@ -56,6 +58,16 @@ export const apiLogs = defineArea({
       form: shown('text'),
     },
     shownField('responseBytes', 'Response bytes', 'number', { list: { visible: false } }),
+    {
+      // The method and the path with its ids written {id} (api_log_route, migration 1700000011910):
+      // what the operations dashboard's slowest routes group by, from the hourly rollup by route.
+      key: 'route',
+      label: 'Route',
+      type: 'text',
+      select: 'api_log_route(t.method, t.path)',
+      list: { visible: false },
+      form: shown('text'),
+    },
   ],
   // Ten calls per reservation: 200,000 by default, 2,000,000 with `npm run seed -- --scale 200000`;
   // at most 5,000,000, so a million-reservation benchmark database still seeds in minutes.

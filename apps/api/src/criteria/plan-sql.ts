@@ -25,7 +25,8 @@ const CAST: Record<CatalogColumnType, string> = {
 
 const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-class Params {
+/** The statement's values, each added as a `$n` placeholder with its cast. */
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown, cast: string): string {
     this.values.push(value);
@@ -111,7 +112,7 @@ function condition(node: Extract<FilterNode, { kind: 'condition' }>, params: Par
   }
 }
 
-function where(node: FilterNode, params: Params): string {
+export function where(node: FilterNode, params: Params): string {
   if (node.kind === 'condition') return condition(node, params);
   const parts = node.children.map((c) => where(c, params)).filter((p) => p !== '');
   if (parts.length === 0) return '';
@@ -141,7 +142,7 @@ function whereClause(
 }
 
 /** The FROM target: the view, or the record's set-returning function called with its id. */
-function source(request: Pick<ListRequest, 'view' | 'of'>, params: Params): string {
+export function source(request: Pick<ListRequest, 'view' | 'of'>, params: Params): string {
   const view = quoteIdent(request.view);
   return request.of === undefined ? view : `${view}(${params.add(request.of, 'integer')}) AS "v"`;
 }

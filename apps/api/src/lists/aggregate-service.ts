@@ -24,9 +24,17 @@ import {
   type Measure,
   ownerGuard,
 } from '../criteria/plan-sql.ts';
+import {
+  type Rollup,
+  type RollupPlan,
+  rollupAggregateSql,
+  rollupBlockSql,
+  rollupPlan,
+} from '../criteria/rollup-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
 import { type ListOf, plannedRows } from './list-service.ts';
+import { ROLLUPS } from './rollups.ts';
 
 type QueryInput = Record<string, unknown>;
 
@@ -128,6 +136,7 @@ export async function runAggregate(
   entity: EntitySpec,
   query: QueryInput,
   { of, email }: ListOf & { email: string },
+  rollups: readonly Rollup[] = ROLLUPS,
 ): Promise<AggregateResult> {
   const aggregate = parseAggregate(entity, query);
   const request: AggregateRequest = {
@@ -146,11 +155,14 @@ export async function runAggregate(
     groups,
     exact,
   });
-  if (request.measure === 'count' && !request.group) {
+  // An hourly rollup answers exactly what it can (a count, sum or average over its columns), reading
+  // the rows only for the partial hours at the range's edges.
+  const useRollup = await rollupBlock(db, rollupPlan(request, owner, rollups));
+  if (request.measure === 'count' && !request.group && !useRollup) {
     const estimate = await plannedRows(db, estimateSql(request, owner));
     if (estimate > EXACT_COUNT_LIMIT) return answer([{ key: null, value: estimate }], false);
   }
-  const sql = aggregateSql(request, owner);
+  const sql = useRollup ? rollupAggregateSql(useRollup.plan, useRollup.block) : aggregateSql(request, owner);
   const { rows } = await db.query<{ key: string | null; value: string | number | null }>(
     sql.text,
     sql.values,
@@ -160,6 +172,18 @@ export async function runAggregate(
     value: r.value === null ? null : typeof r.value === 'number' ? r.value : numberOf(r.value),
   }));
   return answer(groups, true);
+}
+
+/** The rollup's plan and its block of whole hours, when the rollup can answer the request. */
+async function rollupBlock(
+  db: Queryable,
+  plan: RollupPlan | null,
+): Promise<{ plan: RollupPlan; block: { lo: Date; hi: Date } } | undefined> {
+  if (!plan) return undefined;
+  const sql = rollupBlockSql(plan);
+  const { rows } = await db.query<{ lo: Date | null; hi: Date | null; ok: boolean }>(sql.text, sql.values);
+  const found = rows[0];
+  return found?.lo && found.hi && found.ok ? { plan, block: { lo: found.lo, hi: found.hi } } : undefined;
 }
 
 /** A numeric or a timestamp (min/max of a date) as the answer carries it: a number, or the date's time. */
