@@ -4,13 +4,14 @@
  * carries it as `q` and a reload keeps it, a filter holds together with it, and clearing it brings
  * every row back. On Reservations: a reservation number found by the list's search. In the
  * reservation search tool: a demo number typed as staff type it ("19990", "00019990", "bm-19990")
- * finds its booking with its total price and the count, and Enter opens the only hit.
+ * finds its booking with its total price and the count, and Enter opens the only hit; hits of
+ * different numbers and customers open in the Reservations list, which counts as many.
  * `ignorestate` keeps the admin's presets untouched for the other specs.
  */
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { countRows, totalRows, waitForRows } from '../support/list-helpers.ts';
+import { countRows, filterChips, totalRows, waitForRows } from '../support/list-helpers.ts';
 import { test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
@@ -114,4 +115,46 @@ test('the reservation search finds a number typed as staff type it, and Enter op
   await box.fill(digits);
   await box.press('Enter');
   await expect(page).toHaveURL((url) => url.pathname === `/reservation/view/${demo.id}`);
+});
+
+test('the reservation search opens hits of different numbers and customers in the Reservations list, as many', async ({
+  page,
+}) => {
+  // A supplier's bookings of one week, month or quarter (the shortest that has enough): several, of
+  // different numbers and customers, fewer than the 50 the search shows (the link stands for the
+  // whole search only then).
+  const [range] = await query<{ from: string; to: string }>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS from, to_char(d + days - 1, 'YYYY-MM-DD') AS to
+       FROM (VALUES (7), (30), (91)) AS w(days)
+      CROSS JOIN generate_series(DATE '2025-01-06', DATE '2026-06-01', interval '7 days') AS g(t)
+      CROSS JOIN LATERAL (SELECT t::date AS d) x
+      CROSS JOIN LATERAL (SELECT count(*) AS n, count(DISTINCT customer_email) AS emails FROM reservations
+                           WHERE supplier = 'Sixt' AND pickup_date >= d AND pickup_date < d + days) c
+      WHERE c.emails >= 3 AND c.n <= 40
+      ORDER BY days, d LIMIT 1`,
+  );
+  if (!range) throw new Error('the demo has no week, month or quarter of 3 to 40 Sixt bookings');
+  await page.goto('/searchReservation');
+  await page.getByLabel('Pick-up from').fill(range.from);
+  await page.getByLabel('Pick-up to').fill(range.to);
+  await page.getByRole('textbox', { name: 'Search reservations' }).fill('Sixt');
+  const summary = page.getByText(/^\d+ matches, best first\.$/);
+  await expect(summary).toBeVisible();
+  const shown = Number((await summary.textContent())?.split(' ')[0]);
+  const hits = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  await expect(hits).toHaveCount(shown);
+  // Each hit: its link ("BM-… — name"), then its line beginning with the customer's email.
+  const numbers = new Set((await hits.getByRole('link').allTextContents()).map((t) => t.split(' — ')[0]));
+  const emails = new Set((await hits.locator('a + p').allTextContents()).map((t) => t.split(' · ')[0]));
+  expect(numbers.size).toBeGreaterThan(1);
+  expect(emails.size).toBeGreaterThan(1);
+
+  await page.getByRole('link', { name: 'Open these in the Reservations list' }).click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/reservation/list' && url.searchParams.has('filters'),
+  );
+  await waitForRows(page);
+  await expectTotal(page, shown);
+  // The list's filter says what it holds: the hits' ids.
+  await expect(filterChips(page)).toHaveText([/^Id is any of /]);
 });

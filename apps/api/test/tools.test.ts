@@ -238,6 +238,37 @@ describe('GET /api/tools/reservations/search', () => {
     }
   });
 
+  it('its hits open in the Reservations list: an `in` on their ids lists and counts exactly them', async () => {
+    // Hits of different numbers and customers, fewer than the limit (the web links those only): a
+    // supplier's bookings of one quarter (the demo spreads them over two years).
+    let hits: ReservationHit[] = [];
+    for (const [from, to] of [
+      ['2025-04-01', '2025-06-30'],
+      ['2025-07-01', '2025-09-30'],
+      ['2025-10-01', '2025-12-31'],
+      ['2026-01-01', '2026-03-31'],
+    ]) {
+      hits = (await search(`q=Sixt&from=${from}&to=${to}`)).hits;
+      if (hits.length > 2 && hits.length < 50) break;
+    }
+    expect(hits.length).toBeGreaterThan(2);
+    expect(hits.length).toBeLessThan(50);
+    expect(new Set(hits.map((h) => h.reservationNumber)).size).toBeGreaterThan(1);
+    expect(new Set(hits.map((h) => h.customerEmail)).size).toBeGreaterThan(1);
+    const ids = hits.map((h) => h.id);
+    const filters = encodeURIComponent(
+      JSON.stringify({ operation: 'in', name: 'id', type: 'number', value: ids }),
+    );
+    const list = await api('viewer', 'GET', `/api/reservations?filters=${filters}&pageSize=100`);
+    expect(list.status).toBe(200);
+    const rows = (list.body as { data: { id: number }[] }).data;
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    const summary = await api('viewer', 'GET', `/api/reservations/page-summarize?filters=${filters}`);
+    expect(summary.body).toMatchObject({ totalItemsCount: ids.length, exact: true });
+    // The list's right is checked as on any list call: the editor holds no Reservations right.
+    expect((await api('editor', 'GET', `/api/reservations?filters=${filters}`)).status).toBe(403);
+  });
+
   it('refuses bad dates, statuses and a missing text with 400 naming the field', async () => {
     for (const [query, field] of [
       ['q=Sixt&from=2026-13-45', 'from'],

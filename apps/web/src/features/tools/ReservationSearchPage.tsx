@@ -4,8 +4,9 @@
  * The text is sent 300 ms after the last key; at most 50 results, the best match first, each a link
  * to the reservation's view with its pick-up time (the grid's format) and total price. A number
  * finds its reservation however it is typed ("19990", "00019990", "bm-19990"); Enter opens the only
- * hit (searching at once when typing has not paused yet); the
- * hits of one number or one customer open in the Reservations list too.
+ * hit (searching at once when typing has not paused yet). The hits open in the Reservations list too,
+ * filtered to exactly them (reservationListLink.ts); not when the search stopped at its limit, as more
+ * may match than the list would hold.
  */
 import { RESERVATION_STATUSES, type ReservationHit, SEARCH_LIMIT } from '@bm/contracts';
 import { Alert, Anchor, Badge, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
@@ -15,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { formatDate } from '../grid/formatCell.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { reservationListLink } from './reservationListLink.ts';
 import { useReservationSearch } from './toolQueries.ts';
 
 const DEBOUNCE_MS = 300;
@@ -44,26 +46,6 @@ function Hit({ hit }: { hit: ReservationHit }) {
 }
 
 const PRICE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * The Reservations list showing these hits, when they share what a list filter can say: one
- * reservation number (its versions) or one customer's email. Otherwise none.
- */
-function listLinkOf(hits: readonly ReservationHit[]): { to: string; what: string } | undefined {
-  const [first] = hits;
-  if (!first) return undefined;
-  if (hits.every((h) => h.reservationNumber === first.reservationNumber))
-    return {
-      to: `/reservation/list?${new URLSearchParams({ reservationNumber: first.reservationNumber })}`,
-      what: first.reservationNumber,
-    };
-  if (hits.every((h) => h.customerEmail.toLowerCase() === first.customerEmail.toLowerCase()))
-    return {
-      to: `/reservation/list?${new URLSearchParams({ customerEmail: first.customerEmail })}`,
-      what: first.customerEmail,
-    };
-  return undefined;
-}
 
 /** The server's message, with the fields it names ("from: from must be a date …"). */
 function errorText(error: Error): string {
@@ -106,7 +88,7 @@ export function ReservationSearchPage() {
       setOpenWhenFound(text);
     }
   };
-  const listLink = search.data ? listLinkOf(search.data) : undefined;
+  const listLink = search.data ? reservationListLink(search.data) : undefined;
 
   return (
     <>
@@ -165,11 +147,11 @@ export function ReservationSearchPage() {
               <Group gap="md">
                 <Text size="sm" c="dimmed">
                   {search.data.length === SEARCH_LIMIT
-                    ? `The best ${SEARCH_LIMIT} matches; narrow the search to see others.`
+                    ? `The best ${SEARCH_LIMIT} matches; narrow the search to see others and to open them in the Reservations list.`
                     : `${search.data.length} match${search.data.length === 1 ? '' : 'es'}, best first${search.data.length === 1 ? ' (Enter opens it)' : ''}.`}
                 </Text>
                 {listLink ? (
-                  <Anchor component={Link} to={listLink.to} size="sm">
+                  <Anchor component={Link} to={listLink} size="sm">
                     Open these in the Reservations list
                   </Anchor>
                 ) : null}
