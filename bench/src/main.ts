@@ -8,7 +8,8 @@
  * Env: BENCH_RESERVATIONS (default 1,000,000), BENCH_ROUNDS (default 200 calls per measurement),
  * BENCH_PAIRS (default 5), BENCH_DATABASE_URL, BENCH_KEEP=1 to keep the seeded database between runs,
  * BENCH_ONLY to run some groups only (comma-separated: list, grid, socket, bundle, start, search,
- * export, mapping, platform, dashboards), and each group's own (see its file). Not a test: it asserts nothing.
+ * export, mapping, platform, dashboards, related), and each group's own (see its file). Not a test:
+ * it asserts nothing.
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { gridBenchmarks } from './grid-bench.ts';
 import { listBenchmarks } from './list-bench.ts';
 import { mappingBenchmarks } from './mapping-bench.ts';
 import { platformBenchmarks } from './platform-bench.ts';
+import { relatedBenchmarks } from './related-bench.ts';
 import { reportedLines, verdictOf } from './report.ts';
 import { describeMachine, type GroupRun, writeResults } from './results.ts';
 import { searchBenchmarks } from './search-bench.ts';
@@ -43,6 +45,7 @@ const groups: [string, (env: BenchEnv) => Promise<void>][] = [
   ['mapping', (env) => mappingBenchmarks(env, Math.min(rounds, 100))],
   ['platform', (env) => platformBenchmarks(env, rounds)],
   ['dashboards', (env) => dashboardBenchmarks(env, Math.min(rounds, 20))],
+  ['related', (env) => relatedBenchmarks(env, rounds, pairs)],
 ];
 
 const env = await setUpBench(reservations);
