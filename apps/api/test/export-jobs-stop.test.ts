@@ -12,11 +12,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { type EntityRegistry, loadEntityRegistry } from '../src/catalog/entity-registry.ts';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { type ExportJobs, startExportJobs } from '../src/exports/export-jobs.ts';
 import { localFileStore } from '../src/files/file-store.ts';
+import { afterFile } from './file-end.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** The queue's fetch of the next job: the statement that makes a job active. */
@@ -76,7 +77,7 @@ async function start(intercept: Intercept): Promise<Started> {
       error: (_obj, msg) => warnings.push(msg),
     },
   });
-  afterAll(async () => {
+  afterFile(async () => {
     await jobs.stop();
     await pool.end().catch(() => {});
   });

@@ -15,12 +15,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type EntityRegistry, loadEntityRegistry } from '../src/catalog/entity-registry.ts';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { type ExportJobs, startExportJobs } from '../src/exports/export-jobs.ts';
 import { localFileStore } from '../src/files/file-store.ts';
 import { waitFor } from './child-server.ts';
+import { afterFile } from './file-end.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const OWNER = 'admin@bmtools.local';
@@ -103,7 +104,7 @@ async function startInstance(
     })();
     return stopped;
   };
-  afterAll(stop, 30_000);
+  afterFile(stop);
   return { jobs, messages, stop };
 }
 

@@ -9,10 +9,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HubMessage } from '@bm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedApiLogs } from '../areas/api-logs/demo.ts';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { afterFile } from './file-end.ts';
 import { type HubClient, openHub } from './hub-client.ts';
 import { LONG_EXPORT_ROWS } from './long-export.ts';
 import { signIn } from './sign-in.ts';
@@ -41,7 +42,7 @@ beforeAll(async () => {
     () => {},
   );
   second = { ...running, baseUrl: `http://127.0.0.1:${port}` };
-  afterAll(() => second.close());
+  afterFile(() => second.close());
   token = (await signIn(first.baseUrl, 'admin@bmtools.local', 'admin')).accessToken;
 });
 

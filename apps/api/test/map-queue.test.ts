@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { apiCaller, saveValues, startSignedIn } from './api-caller.ts';
+import { afterFile } from './file-end.ts';
 import { locationMapState, mapActionCaller } from './map-calls.ts';
 import { freePort, type TestServer } from './test-server.ts';
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
     () => {},
   );
   secondUrl = `http://127.0.0.1:${port}`;
-  afterAll(() => second.close());
+  afterFile(() => second.close());
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { NotificationPage } from '@bm/contracts';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import {
   announcedNotification,
@@ -9,6 +9,7 @@ import {
   raiseNotification,
 } from '../src/notifications/notification-store.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { afterFile } from './file-end.ts';
 import { openHub } from './hub-client.ts';
 import { signingKeyOf } from './provider-keys.ts';
 import { signIn } from './sign-in.ts';
@@ -282,7 +283,7 @@ describe('the /notificationshub WebSocket', () => {
       }),
       () => {},
     );
-    afterAll(() => second.close());
+    afterFile(() => second.close());
     const onSecond = await openHub(`http://127.0.0.1:${port}`, admin);
     try {
       const raised = await raiseNotification(server.db, {

@@ -22,12 +22,13 @@ import {
   type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type FileStore, type FileUpload, localFileStore } from '../src/files/file-store.ts';
 import { s3ClientOf, s3FileStore } from '../src/files/s3-file-store.ts';
 import { startServer } from '../src/server.ts';
 import { waitFor } from './child-server.ts';
+import { afterFile } from './file-end.ts';
 import { type S3TestServer, startS3Server } from './s3-server.ts';
 import { signIn } from './sign-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -43,7 +44,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   s3 = await startS3Server();
   client = bucketClient();
-  afterAll(async () => {
+  afterFile(async () => {
     client.destroy();
     await s3.close();
   });

@@ -1,8 +1,9 @@
 /** A database of its own for one test file, cloned from the run's migrated and seeded template. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
+import { afterFile } from './file-end.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestDatabase {
@@ -23,8 +24,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const db = createPool(url, 4);
-  afterAll(async () => {
-    await db.end();
-  });
+  afterFile(() => db.end());
   return { url, db };
 }

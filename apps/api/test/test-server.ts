@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { afterFile } from './file-end.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export async function freePort(): Promise<number> {
@@ -44,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const server = await startServer(config, () => {});
-  afterAll(async () => {
+  afterFile(async () => {
     await server.close();
     await rm(exportDir, { recursive: true, force: true });
   });

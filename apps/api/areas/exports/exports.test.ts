@@ -387,7 +387,8 @@ describe('cancelling, failing, deleting and expiring', () => {
       `/api/exports/download?id=${id}`,
     ]);
     expect(ready.rowCount).toBe(0);
-  });
+    // Its own limit: it writes 200,000 log rows first, which a loaded two-core machine takes 40 s to do.
+  }, 120_000);
 
   it('a run that cannot read its list is failed with the reason, and the owner told', async () => {
     const { rows } = await db.query<{ id: number }>(
