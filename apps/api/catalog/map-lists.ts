@@ -31,7 +31,8 @@ type MapWriteTarget = Pick<EntitySpec, 'entity' | 'singular' | 'rightPrefix' | '
   procedures: Partial<Record<MapRouteKey, string>>;
 };
 
-type QueueFilter = NonNullable<MapHeader['queue']>['filters'][number];
+type QueueFilterSpec = NonNullable<MapHeader['queue']>['filters'][number];
+type QueueFilter = QueueFilterSpec['key'];
 
 /**
  * The scope filters the queue and the auto-map offer for a kind: the columns its records have (as
@@ -48,6 +49,17 @@ const QUEUE_FILTERS: Partial<Record<MapKind, readonly QueueFilter[]>> = {
 };
 
 const queueFiltersOf = (kind: MapKind): readonly QueueFilter[] => QUEUE_FILTERS[kind] ?? [];
+
+/**
+ * The queue's filters as its screen draws them: each key's label and how a value is picked (the
+ * merchants' dropdown, the kinds the area's records have under `{api}/queue/kinds`, a country code).
+ */
+function queueFilterSpec(key: QueueFilter, api: string): QueueFilterSpec {
+  if (key === 'merchantId')
+    return { key, label: 'Merchant', input: 'lookup', options: '/api/dropdowns/merchants' };
+  if (key === 'recordKind') return { key, label: 'Kind', input: 'values', options: `${api}/queue/kinds` };
+  return { key, label: 'Country', input: 'code' };
+}
 
 export interface MapList {
   area: EntityManifest;
@@ -218,37 +230,41 @@ function mapRowActions(procedure: string): RowAction[] {
 export function mapPresetOf(
   area: EntityManifest,
 ): { rightName: string; definition: PresetDefinition } | undefined {
-  if (!area.map) return undefined;
-  const list = mapListOf(area, area.map);
+  const map = area.map;
+  if (!map) return undefined;
+  const list = mapListOf(area, map);
   const fieldOf = (key: string) => area.fields?.find((f) => f.key === key);
   const headerField = (key: string): MapHeader['fields'][number] => {
     const field = fieldOf(key);
     const tags = field && typeof field.list === 'object' ? field.list.tags : undefined;
     return { key, label: field?.label ?? key, ...(tags ? { tags } : {}) };
   };
-  const merchantSide = area.map.side === 'merchant';
+  const merchantSide = map.side === 'merchant';
   return {
     rightName: list.right,
     definition: {
-      source: area.map.api,
+      source: map.api,
       settings: {
         pageItems: 20,
         paging: true,
         mapHeader: {
           source: area.api,
-          title: area.map.title,
-          fields: area.map.header.map(headerField),
+          title: map.title,
+          fields: map.header.map(headerField),
           ...(merchantSide
             ? {
                 recordActions: { storedProcedure: list.procedure },
-                queue: { path: mapQueuePathOf(area.segment), filters: [...queueFiltersOf(area.map.kind)] },
+                queue: {
+                  path: mapQueuePathOf(area.segment),
+                  filters: queueFiltersOf(map.kind).map((key) => queueFilterSpec(key, map.api)),
+                },
               }
             : {}),
         },
       },
       actions: {},
       rowActions: mapRowActions(list.procedure),
-      definition: columnsOf(area.map).map(gridColumn),
+      definition: columnsOf(map).map(gridColumn),
     },
   };
 }

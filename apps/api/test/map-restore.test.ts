@@ -217,7 +217,7 @@ describe("the queue's Kind filter", () => {
     const expected = (
       await rows<{ k: string }>('SELECT DISTINCT location_kind AS k FROM merchant_locations ORDER BY 1')
     ).map((r) => r.k);
-    expect(kinds.body.kinds).toEqual(expected);
+    expect(kinds.body.values).toEqual(expected);
     expect(expected).toContain('Airport');
     expect((await call('viewer', 'GET', `${API}/queue/kinds`)).status).toBe(403);
     // Suppliers have no kind to filter by.

@@ -131,9 +131,12 @@ export interface MapQueueNext {
   scored: number;
 }
 
-/** `GET {source}/queue/kinds`: the kinds of record the area's records have, for the queue's Kind filter. */
-export interface MapQueueKinds {
-  kinds: string[];
+/**
+ * `GET {source}/queue/kinds`: the kinds of record the area's records have — the choices of the
+ * queue's Kind filter (a `values` filter names this route as its options).
+ */
+export interface MapQueueValues {
+  values: string[];
 }
 
 export const MAP_AUTO_STATUSES = [

@@ -131,6 +131,21 @@ export const actionSpecSchema = z
   })
   .loose();
 
+/**
+ * One filter of a mapping queue's scope, as the screen draws it: the scope key, its label, and how
+ * a value is picked — `lookup`: one row of the dropdown route `options` ({id, name} rows; the value
+ * is the id); `values`: one of the strings the route `options` answers (MapQueueValues); `code`: a
+ * two-letter code typed.
+ */
+const queueFilterSchema = z
+  .object({
+    key: z.enum(['merchantId', 'recordKind', 'country']),
+    label: z.string().max(60),
+    input: z.enum(['lookup', 'values', 'code']),
+    options: z.string().max(500).optional(),
+  })
+  .strict();
+
 export const mapHeaderSchema = z.object({
   /** The record's own list path, read with a filter on its id (pageSize 20, pageIndex 0). */
   source: z.string().max(500),
@@ -155,7 +170,7 @@ export const mapHeaderSchema = z.object({
   queue: z
     .object({
       path: z.string().max(500),
-      filters: z.array(z.enum(['merchantId', 'recordKind', 'country'])).max(3),
+      filters: z.array(queueFilterSchema).max(3),
     })
     .optional(),
 });

@@ -3,7 +3,7 @@
  * "Queue and bulk auto-map"), under the list's path and with its Map right:
  * - `GET {api}/queue?merchantId=&recordKind=&country=&exclude=1,2`: the next record to map, most
  *   certain first (MapQueueNext);
- * - `GET {api}/queue/kinds`: the kinds of record the area's records have (MapQueueKinds), for the
+ * - `GET {api}/queue/kinds`: the kinds of record the area's records have (MapQueueValues), for the
  *   queue's Kind filter; only where the area's records have a kind;
  * - `POST {api}/auto/preview {scope}`: plans a run (202; its items are scored in the background);
  * - `GET {api}/auto/{run}?threshold=X`: the run: progress, how many it maps at X, a sample, the
@@ -18,8 +18,8 @@ import {
   type MapAutoRun,
   type MapAutoSampleRow,
   type MapAutoStatus,
-  type MapQueueKinds,
   type MapQueueNext,
+  type MapQueueValues,
   type MapScope,
   mapAutoPreviewSchema,
   mapAutoStartSchema,
@@ -219,11 +219,11 @@ export async function autoMapRoutes(
       api.get(
         `${base}/queue/kinds`,
         { config, schema: { tags, summary: 'The kinds of record the queue can be filtered by' } },
-        async (): Promise<MapQueueKinds> => {
+        async (): Promise<MapQueueValues> => {
           const { rows } = await db.query<{ kind: string }>('SELECT k AS kind FROM map_record_kinds($1) k', [
             kind,
           ]);
-          return { kinds: rows.map((r) => r.kind) };
+          return { values: rows.map((r) => r.kind) };
         },
       );
 

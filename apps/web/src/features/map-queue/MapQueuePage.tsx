@@ -1,6 +1,6 @@
 /**
  * The mapping queue of a merchant area (`/{segment}/mapqueue`, the Map right): the records to map,
- * most certain first, in the scope the address names (merchant, kind, country); the record beside
+ * most certain first, in the scope the address names (the filters the queue publishes); the record beside
  * its top five candidates with their Match % and evidence; the keys of queueKeys.ts; a toast with
  * Undo after each action; Auto-map… for the scope. Everything about the area comes from the default
  * preset of its map list (source, header, procedure, queue filters), so no area is named here.
@@ -11,7 +11,6 @@ import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MapHeaderCard } from '../list/MapHeaderCard.tsx';
-import { sourceBase } from '../map-actions/useMapActions.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
 import { usePresets } from '../presets/presetQueries.ts';
@@ -70,7 +69,8 @@ interface QueueScreenProps {
 function QueueScreen({ label, listPath, source, header, storedProcedure }: QueueScreenProps) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const scope = scopeFromSearch(search);
+  const scopeFilters = header.queue?.filters ?? [];
+  const scope = scopeFromSearch(search, scopeFilters);
   const queue = useMapQueue({ source, header, storedProcedure, scope });
   const [autoOpen, setAutoOpen] = useState(() => new URLSearchParams(search).has('run'));
   const busy = useRef(false);
@@ -127,8 +127,7 @@ function QueueScreen({ label, listPath, source, header, storedProcedure }: Queue
         }
       />
       <QueueScopeBar
-        source={sourceBase(source)}
-        filters={header.queue?.filters ?? []}
+        filters={scopeFilters}
         scope={scope}
         onChange={(next) => navigate({ pathname, search: scopeToSearch(next) })}
       />

@@ -1,26 +1,47 @@
 /**
  * The queue's scope as the address keeps it (`?merchantId=3&recordKind=Airport&country=DE`), so a
- * filtered queue can be linked and reloaded, and the query string the API takes for it.
+ * filtered queue can be linked and reloaded, and the query string the API takes for it. Which keys
+ * there are, and what a value of each looks like, come from the filters the server publishes with
+ * the queue (the map header's `queue.filters`): nothing here knows a merchant from a country.
  */
-import type { MapScope } from '@bm/contracts';
+import type { MapHeader, MapScope } from '@bm/contracts';
 
-export function scopeFromSearch(search: string): MapScope {
+export type QueueFilter = NonNullable<MapHeader['queue']>['filters'][number];
+
+/** A value of one filter as it may stand in the scope, or undefined when the text is not one. */
+function scopeValueOf(filter: QueueFilter, text: string | null | undefined): string | number | undefined {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return undefined;
+  if (filter.input === 'lookup') {
+    const id = Number(trimmed);
+    return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+  }
+  if (filter.input === 'code') {
+    const code = trimmed.toUpperCase();
+    return /^[A-Z]{2}$/.test(code) ? code : undefined;
+  }
+  return trimmed.length <= 60 ? trimmed : undefined;
+}
+
+/** The scope with one filter set to `value` (or left out when the value is not one). */
+export function withScopeValue(scope: MapScope, filter: QueueFilter, text: string | null): MapScope {
+  const { [filter.key]: _drop, ...rest } = scope;
+  const value = scopeValueOf(filter, text);
+  return value === undefined ? rest : { ...rest, [filter.key]: value };
+}
+
+export function scopeFromSearch(search: string, filters: readonly QueueFilter[]): MapScope {
   const params = new URLSearchParams(search);
-  const merchantId = Number(params.get('merchantId'));
-  const recordKind = params.get('recordKind')?.trim();
-  const country = params.get('country')?.trim().toUpperCase();
-  return {
-    ...(Number.isInteger(merchantId) && merchantId > 0 ? { merchantId } : {}),
-    ...(recordKind ? { recordKind } : {}),
-    ...(country && /^[A-Z]{2}$/.test(country) ? { country } : {}),
-  };
+  let scope: MapScope = {};
+  for (const filter of filters) scope = withScopeValue(scope, filter, params.get(filter.key));
+  return scope;
 }
 
 export function scopeToSearch(scope: MapScope): string {
   const params = new URLSearchParams();
-  if (scope.merchantId !== undefined) params.set('merchantId', String(scope.merchantId));
-  if (scope.recordKind) params.set('recordKind', scope.recordKind);
-  if (scope.country) params.set('country', scope.country);
+  for (const [key, value] of Object.entries(scope)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
   return params.toString();
 }
 
