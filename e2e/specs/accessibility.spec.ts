@@ -1,9 +1,10 @@
 /**
  * Accessibility in Chromium: axe-core checks every kind of screen — the sign-in view and the
  * provider's login form, the home, a list, a map list, a record form (create and edit), a record
- * view, the bulk editor, the menu editor and the tool pages — against WCAG 2.0 and 2.1, levels A and
- * AA, with the menu tree and the notifications open and a form showing its errors, in the light and
- * the dark theme. No violation of impact critical or serious may be found; the failure message
+ * view and its History, the bulk editor, the menu editor, the dashboard editor, the mapping queue
+ * and the tool pages (the reservation search with its results) — against WCAG 2.0 and 2.1, levels
+ * A and AA, with the menu tree, the notifications, a column menu and the dialogs open and a form
+ * showing its errors, in the light and the dark theme. No violation of impact critical or serious may be found; the failure message
  * lists each one with the elements it was found on. And the grid by keyboard: its header is one Tab
  * stop per column (not three), with a skip past it to the rows.
  */
@@ -11,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS, signInButton, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
 import { grid, headerButton, waitForRows } from '../support/list-helpers.ts';
 import { formErrors, header, MENU_GROUPS, openGroup } from '../support/shell.ts';
 import { test } from '../support/test.ts';
@@ -101,9 +102,17 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('a list', async ({ page }) => {
+      // Two checks of a whole list page: about twenty seconds each on a busy two-core machine.
+      test.slow();
       await page.goto('/page/list?ignorestate=true');
       await waitForRows(page);
       await expectNoSeriousViolations(page, 'the pages list');
+      // A column's menu with its filter editor open.
+      await headerButton(page, 'Name').click();
+      await expect(
+        page.getByRole('dialog', { name: 'Name column menu' }).getByLabel('Condition 1 value'),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, 'the pages list with a column menu open');
     });
 
     test('a map list', async ({ page }) => {
@@ -149,11 +158,63 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'the main menu in the menu editor');
     });
 
+    test('the dashboard editor and its Add panel form', async ({ page }) => {
+      await page.goto('/dashboard/operations');
+      await waitForShell(page, ACCOUNTS.admin.email);
+      await expect(page.getByRole('heading', { name: 'Operations', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Edit dashboard' }).click();
+      await expect(page.getByRole('list', { name: 'Panels' }).getByRole('listitem').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'the dashboard editor');
+      // Nothing is saved: the form is only opened, and shown what it lacks.
+      await page.getByRole('button', { name: 'Add panel' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add panel' });
+      await dialog.getByRole('button', { name: 'Add panel' }).click();
+      await expect(dialog.getByText('A title is required')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the Add panel form with its error');
+    });
+
+    test('the mapping queue', async ({ page }) => {
+      await page.goto('/merchantlocation/mapqueue');
+      await waitForShell(page, ACCOUNTS.admin.email);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mapping queue · Locations');
+      await expect(page.getByTestId('queue-status')).toContainText('to map');
+      await expect(page.getByRole('table', { name: 'Candidates' }).locator('tbody tr').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'the locations mapping queue');
+    });
+
+    test('a record’s History and its Revert question', async ({ page }) => {
+      // A page of its own, made and then edited through its form, so its History has an edit.
+      await page.goto('/page/list?ignorestate=true');
+      const id = await createPage(page, { title: `History ${scheme}` });
+      await page.goto(`/page/edit/${id}`);
+      await waitForForm(page);
+      await page.getByRole('textbox', { name: 'Title' }).fill(`History ${scheme} edited`);
+      await toolbarButton(page, 'Save').click();
+      await expect.poll(async () => (await pageRow(id)).title).toBe(`History ${scheme} edited`);
+
+      await page.goto(`/page/view/${id}`);
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByRole('button', { name: 'History' }).click();
+      const edit = history.getByRole('table', { name: 'History' }).locator('tbody tr').first();
+      await expect(edit).toContainText('Edited');
+      await expectNoSeriousViolations(page, 'a page’s History');
+      await edit.getByRole('button', { name: 'Revert' }).click();
+      await expect(page.getByRole('dialog', { name: 'Revert this change?' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the Revert question');
+    });
+
     test('the tool pages', async ({ page }) => {
       await page.goto('/searchReservation');
       await waitForShell(page, ACCOUNTS.admin.email);
       await expect(page.getByRole('textbox', { name: 'Search reservations' })).toBeVisible();
       await expectNoSeriousViolations(page, 'the reservation search');
+      // With its results, their filters and the link to the list.
+      const [booking] = await query<{ name: string }>(
+        'SELECT customer_name AS name FROM reservations ORDER BY id LIMIT 1',
+      );
+      await page.getByRole('textbox', { name: 'Search reservations' }).fill(booking?.name ?? '');
+      await expect(page.getByRole('list', { name: 'Results' }).getByRole('link').first()).toBeVisible();
+      await expectNoSeriousViolations(page, 'the reservation search with results');
 
       await page.goto('/replicationManagement');
       await expect(page.getByText('No replica streams from this server.')).toBeVisible();

@@ -16,11 +16,13 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  Drawer,
   darken,
   Loader,
   lighten,
   luminance,
   type MantineColorsTuple,
+  Modal,
 } from '@mantine/core';
 
 /** WCAG 2 AA contrast for body text (1.4.3). */
@@ -164,6 +166,11 @@ export const theme = createTheme({
     // A spinner says what is loading (its aria-label, e.g. "Loading the form"): a label needs a
     // role to be read, and a loading spinner is a status.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // The × of a dialog or drawer is an icon alone: Mantine gives it no name, so a screen reader
+    // announces a bare "button" (axe: button-name, critical). Named here for every one of them,
+    // the ones the modals manager opens included.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
   // Someone whose system asks for less motion gets modals, menus and toasts without their
   // transitions (index.css does the same for our own CSS).

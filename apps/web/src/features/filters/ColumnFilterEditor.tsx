@@ -9,7 +9,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { toWireCondition } from './buildCriteria.ts';
 import { ConditionRow } from './ConditionRow.tsx';
-import { defaultOperator, filterKindOf } from './filterTypes.ts';
+import {
+  defaultOperator,
+  type FilterKind,
+  filterKindOf,
+  LIST_OPERATORS,
+  listOfCondition,
+  listValues,
+} from './filterTypes.ts';
 import { useColumnOptions } from './useColumnOptions.ts';
 
 interface ColumnFilterEditorProps {
@@ -19,6 +26,17 @@ interface ColumnFilterEditorProps {
 }
 
 const MAX_CONDITIONS = 10;
+
+/**
+ * A condition as applied: a list typed into a text or number column's box ("1, 2, 3") becomes the
+ * list of its values, as the address and the chip hold it; anything else is kept as it is.
+ */
+export function appliedCondition(kind: FilterKind, condition: ColumnFilter): ColumnFilter {
+  if (!LIST_OPERATORS.includes(condition.operator) || (kind !== 'text' && kind !== 'number'))
+    return condition;
+  const { lists: _lists, ...rest } = condition;
+  return { ...rest, value: listValues(listOfCondition(condition), kind) };
+}
 
 export function ColumnFilterEditor({ column, conditions, onApply }: ColumnFilterEditorProps) {
   const kind = filterKindOf(column.type);
@@ -40,6 +58,7 @@ export function ColumnFilterEditor({ column, conditions, onApply }: ColumnFilter
     // Only complete conditions are kept; the first one's conjunction has no meaning.
     onApply(
       drafts
+        .map((c) => appliedCondition(kind, c))
         .filter((c) => toWireCondition(column, c) !== undefined)
         .map((c, i) => (i === 0 ? { ...c, conjunction: 'and' } : c)),
     );

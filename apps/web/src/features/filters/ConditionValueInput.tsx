@@ -1,6 +1,7 @@
 /**
  * The value part of one filter condition, by the column's filter kind: a text box, a number box, a
- * date box (two for `between`), Yes/No, or a multi-select of the column's options. Dropdowns stay
+ * date box (two for `between`), one box of comma-separated values ("is any of" on a text or number
+ * column), Yes/No, or a multi-select of the column's options. Dropdowns stay
  * inside the column menu so picking an option does not count as a click outside it, and Escape in an
  * open value list closes only that list. A number box takes only a number (digits, one minus sign
  * in front, one decimal point); a date box takes the product's YYYY-MM-DD, never the browser's locale
@@ -10,7 +11,13 @@ import type { ColumnFilter } from '@bm/contracts';
 import { Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
 import type { OptionItem } from './describeCondition.ts';
-import { type FilterKind, NO_VALUE_OPERATORS } from './filterTypes.ts';
+import {
+  type FilterKind,
+  LIST_OPERATORS,
+  listOfCondition,
+  listText,
+  NO_VALUE_OPERATORS,
+} from './filterTypes.ts';
 
 interface ConditionValueInputProps {
   kind: FilterKind;
@@ -30,6 +37,9 @@ export function numberText(raw: string): string {
   const fraction = rest.length > 0 ? `.${rest.join('')}` : '';
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
+
+/** What a box of comma-separated numbers keeps: digits, minus signs, decimal points, commas, spaces. */
+export const numberListText = (raw: string): string => raw.replace(/[^\d.,\s-]/g, '');
 
 /** What a date box keeps: digits and dashes, at most YYYY-MM-DD. */
 export const dateText = (raw: string): string => raw.replace(/[^\d-]/g, '').slice(0, 10);
@@ -89,6 +99,23 @@ export function ConditionValueInput({
           onChange={(e) => onChange(`${from},${clean(e.currentTarget.value)}`)}
         />
       </Group>
+    );
+  }
+  // "Is any of" / "is none of" on a text or number column: the values in one box, comma-separated
+  // (a select column picks them from its options below).
+  if (LIST_OPERATORS.includes(condition.operator) && (kind === 'text' || kind === 'number')) {
+    return (
+      <TextInput
+        size="xs"
+        inputMode={kind === 'number' ? 'decimal' : undefined}
+        aria-label={`${label} value`}
+        placeholder="Values, comma-separated"
+        value={listText(listOfCondition(condition))}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          onChange(kind === 'number' ? numberListText(raw) : raw);
+        }}
+      />
     );
   }
   if (kind === 'boolean') {

@@ -27,8 +27,19 @@ export function wireTypeOf(type: ColumnType): FilterType {
 }
 
 export const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperation[]> = {
-  text: ['contains', 'notcontains', 'eq', 'neq', 'startswith', 'endswith', 'isnull', 'isnotnull'],
-  number: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'isnull', 'isnotnull'],
+  text: [
+    'contains',
+    'notcontains',
+    'eq',
+    'neq',
+    'startswith',
+    'endswith',
+    'in',
+    'notin',
+    'isnull',
+    'isnotnull',
+  ],
+  number: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'in', 'notin', 'isnull', 'isnotnull'],
   date: ['eq', 'lt', 'lte', 'gt', 'gte', 'between', 'isnull', 'isnotnull'],
   boolean: ['eq', 'isnull', 'isnotnull'],
   select: ['in', 'notin', 'isnull', 'isnotnull'],
@@ -69,6 +80,47 @@ export function defaultOperator(type: ColumnType): FilterOperation {
 }
 
 export const NO_VALUE_OPERATORS: readonly string[] = ['isnull', 'isnotnull'];
+
+/** Operators whose value is a list of values ("is any of", "is none of"). */
+export const LIST_OPERATORS: readonly string[] = ['in', 'notin'];
+
+/** What a condition's value is for its operator: none, a list, a from–to range or one value. */
+export function valueShapeOf(operator: string): 'none' | 'list' | 'range' | 'one' {
+  if (NO_VALUE_OPERATORS.includes(operator)) return 'none';
+  if (LIST_OPERATORS.includes(operator)) return 'list';
+  return operator === 'between' ? 'range' : 'one';
+}
+
+/**
+ * The values of a list condition of a text or number column as its box shows them, comma-separated
+ * ("1, 2, 3"); the box's own text while it is being typed.
+ */
+export function listText(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => String(v ?? '')).join(', ');
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A list condition's values as stored: its value, or the older presets' `lists` beside an empty one. */
+export function listOfCondition(condition: { value?: unknown; lists?: unknown[] | undefined }): unknown {
+  if (Array.isArray(condition.value) || !condition.lists || condition.lists.length === 0)
+    return condition.value;
+  return condition.lists;
+}
+
+/**
+ * The values of a list condition typed as comma-separated text, trimmed, empty ones dropped; a
+ * number column's as numbers (what is not a number is dropped). An array is kept as it is.
+ */
+export function listValues(value: unknown, kind: FilterKind): Array<string | number> {
+  if (Array.isArray(value))
+    return value.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  const parts = listText(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (kind !== 'number') return parts;
+  return parts.map(Number).filter((n) => Number.isFinite(n));
+}
 
 export const isFilterable = (column: ColumnDefinition): boolean => column.filterable !== false;
 
