@@ -1,12 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API's tests (real PostgreSQL, real HTTP). Not isolated: a worker runs its files one after the
- * other in one module graph, instead of importing the server's modules afresh for every file
- * (measured on two cores: about 125 s of import time across the suite → 20 s). So a file must stop
- * what it starts: helpers register servers and pools with test/file-end.ts, which the setup file
- * stops when the file ends; and no file may replace a module (`vi.mock`), which would reach the
- * files after it (test/shared-module-graph.test.ts names any that does).
+ * The API's tests (real PostgreSQL, real HTTP), each file in a module graph of its own. A file must
+ * stop what it starts: helpers register servers and pools with test/file-end.ts, which the setup
+ * file stops when the file ends (an `afterAll` registered inside a `beforeAll` is never run). That
+ * is also what sharing one module graph per worker (`isolate: false`, about 125 s less import time
+ * across the suite) needs; test/shared-module-graph.test.ts keeps module replacement out already.
  */
 export default defineConfig({
   test: {
@@ -15,7 +14,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'catalog/**/*.test.ts', 'areas/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/file-setup.ts'],
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

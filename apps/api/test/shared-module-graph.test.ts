@@ -1,8 +1,9 @@
 /**
- * The API's test files share one module graph per worker (vitest.config.ts: not isolated): a module
- * replaced with `vi.mock` in one file would stay replaced for the files after it, or be imported
- * unreplaced because an earlier file loaded it. So no API test file replaces a module; a test that
- * counts calls spies on an object instead (authenticate.test.ts on node:crypto). This names any.
+ * The API's test files are to share one module graph per worker (vitest.config.ts, `isolate: false`),
+ * where a module replaced with `vi.mock` in one file would stay replaced for the files after it, or
+ * be imported unreplaced because an earlier file loaded it. So no API test file replaces a module; a
+ * test that counts calls spies on an object instead (authenticate.test.ts on node:crypto). This
+ * names any.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
