@@ -1,5 +1,5 @@
 /**
- * The mapping queue of a merchant area (`/{segment}/mapqueue`, the Map right): the records to map,
+ * The mapping queue of a map list's area (`/{segment}/mapqueue`, the Map right): the records to map,
  * most certain first, in the scope the address names (the filters the queue publishes); the record beside
  * its top five candidates with their Match % and evidence; the keys of queueKeys.ts; a toast with
  * Undo after each action; Auto-map… for the scope. Everything about the area comes from the default

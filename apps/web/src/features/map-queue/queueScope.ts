@@ -1,8 +1,8 @@
 /**
- * The queue's scope as the address keeps it (`?merchantId=3&recordKind=Airport&country=DE`), so a
+ * The queue's scope as the address keeps it (one parameter per published filter), so a
  * filtered queue can be linked and reloaded, and the query string the API takes for it. Which keys
  * there are, and what a value of each looks like, come from the filters the server publishes with
- * the queue (the map header's `queue.filters`): nothing here knows a merchant from a country.
+ * the queue (the map header's `queue.filters`): nothing here knows one filter from another.
  */
 import type { MapHeader, MapScope } from '@bm/contracts';
 
