@@ -7,6 +7,7 @@
 import { expect } from '@playwright/test';
 import { ACCOUNTS, waitForShell } from '../support/auth.ts';
 import { query } from '../support/db.ts';
+import { rowsText } from '../support/list-helpers.ts';
 import { waitForLiveNotifications } from '../support/shell.ts';
 import { test } from '../support/test.ts';
 
@@ -39,7 +40,9 @@ test.describe('as the admin', () => {
     const count = first?.[2] ?? '';
     await places.locator('.recharts-bar-rectangle').first().click();
     await expect(page).toHaveURL(/\/reservation\/list\?/);
-    await expect(page.getByRole('status', { name: 'Total rows' })).toHaveText(`${count} rows`);
+    await expect(page.getByRole('status', { name: 'Total rows' })).toHaveText(
+      rowsText(Number(count.replaceAll(',', ''))),
+    );
   });
 
   test('a live notification about a record of a panel’s list refreshes that panel at once', async ({

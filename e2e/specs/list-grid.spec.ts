@@ -10,6 +10,7 @@ import {
   columnMenu,
   columnTexts,
   countRows,
+  expectTotal,
   filterChips,
   filterColumn,
   grid,
@@ -30,9 +31,6 @@ async function openPages(page: Page, query = ''): Promise<void> {
   await page.goto(`/page/list?ignorestate=true${query}`);
   await waitForRows(page);
 }
-
-const expectTotal = async (page: Page, n: number) =>
-  expect(totalRows(page)).toHaveText(`${n.toLocaleString('en-US')} rows`);
 
 test('a text filter narrows the rows, shows a chip and reloads from page 0', async ({ page }) => {
   await openPages(page);

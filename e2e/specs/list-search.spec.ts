@@ -8,16 +8,13 @@
  * different numbers and customers open in the Reservations list, which counts as many.
  * `ignorestate` keeps the admin's presets untouched for the other specs.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
 import { query } from '../support/db.ts';
-import { countRows, filterChips, totalRows, waitForRows } from '../support/list-helpers.ts';
+import { countRows, expectTotal, filterChips, waitForRows } from '../support/list-helpers.ts';
 import { test } from '../support/test.ts';
 
 test.use({ signedInAs: ACCOUNTS.admin });
-
-const expectTotal = async (page: Page, n: number) =>
-  expect(totalRows(page)).toHaveText(`${n.toLocaleString('en-US')} rows`);
 
 const PAGES_MATCHING = '(name ILIKE $1 OR url ILIKE $1 OR title ILIKE $1)';
 

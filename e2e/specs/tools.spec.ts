@@ -97,9 +97,9 @@ test.describe('as admin', () => {
     await expect(results.getByRole('link').first()).toHaveText(`${NUMBER} — ${NAME}`);
     // A status that excludes it hides it; the date range that holds it keeps it.
     // Mantine's chip hides its checkbox under the label: the label is what a user clicks.
-    const cancelledChip = page.locator('label', { hasText: /^cancelled$/ });
+    const cancelledChip = page.locator('label', { hasText: /^Cancelled$/ });
     await cancelledChip.click();
-    await expect(page.getByRole('checkbox', { name: 'cancelled' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Cancelled' })).toBeChecked();
     await expect(link).toHaveCount(0);
     await cancelledChip.click();
     await page.getByLabel('Pick-up from').fill('2026-05-01');

@@ -12,6 +12,10 @@ export const headerButton = (page: Page, label: string): Locator =>
 export const columnMenu = (page: Page, label: string): Locator =>
   page.getByRole('dialog', { name: `${label} column menu` });
 export const totalRows = (page: Page): Locator => page.getByRole('status', { name: 'Total rows' });
+/** The pager's total as it reads for n rows counted exactly: "1 row", "1,234 rows". */
+export const rowsText = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+export const expectTotal = async (page: Page, n: number): Promise<void> =>
+  expect(totalRows(page)).toHaveText(rowsText(n));
 export const presetSelect = (page: Page): Locator =>
   page.getByRole('combobox', { name: 'Preset', exact: true });
 export const filterChips = (page: Page): Locator =>

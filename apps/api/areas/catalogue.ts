@@ -42,6 +42,13 @@ export const maxLength = (value: number) => ({
   message: `At most ${value} characters`,
 });
 
+/** An e-mail address: one wording wherever a form asks for one. */
+export const emailRule = {
+  name: 'pattern',
+  value: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+',
+  message: 'An e-mail address, as in ana@example.com',
+};
+
 export const idField: AreaField = {
   key: 'id',
   label: 'Id',

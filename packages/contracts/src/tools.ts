@@ -22,6 +22,17 @@ export const ACTIVITY_QUERY_MAX = 500;
 /** Most rows the reservation search answers. */
 export const SEARCH_LIMIT = 50;
 export const RESERVATION_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+/**
+ * How each status reads and which colour its badge has: the Reservations list (its manifest) and the
+ * reservation search show the same words.
+ */
+export const RESERVATION_STATUS_BADGES: Record<ReservationStatus, { color: string; label: string }> = {
+  pending: { color: 'yellow', label: 'Pending' },
+  confirmed: { color: 'blue', label: 'Confirmed' },
+  completed: { color: 'green', label: 'Completed' },
+  cancelled: { color: 'red', label: 'Cancelled' },
+};
 
 const bytes = z.number().nullable();
 

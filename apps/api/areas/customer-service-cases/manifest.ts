@@ -4,7 +4,7 @@
  * until it is resolved or closed. A closed case has the time it was closed; the table refuses one
  * without.
  */
-import { idField, maxLength, required, reservationField, updatedFields } from '../catalogue.ts';
+import { emailRule, idField, maxLength, required, reservationField, updatedFields } from '../catalogue.ts';
 import { defineArea, type Tags, tagOptions } from '../manifest.ts';
 
 const CHANNEL: Tags = {
@@ -25,7 +25,6 @@ const STATUS: Tags = {
   closed: { color: 'gray', label: 'Closed' },
 };
 const FINISHED = "status == 'resolved' || status == 'closed'";
-const EMAIL = { name: 'pattern', value: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+', message: 'An email address' };
 
 export const customerServiceCases = defineArea({
   entity: 'CustomerServiceCase',
@@ -58,7 +57,7 @@ export const customerServiceCases = defineArea({
       searchable: true,
       label: 'Customer email',
       type: 'text',
-      form: { type: 'text', validations: [required, maxLength(200), EMAIL] },
+      form: { type: 'text', validations: [required, maxLength(200), emailRule] },
     },
     {
       key: 'channel',
@@ -92,7 +91,7 @@ export const customerServiceCases = defineArea({
       key: 'assignedTo',
       label: 'Assigned to',
       type: 'text',
-      form: { type: 'text', validations: [maxLength(200), EMAIL] },
+      form: { type: 'text', validations: [maxLength(200), emailRule] },
     },
     {
       key: 'openedAt',

@@ -3,7 +3,15 @@
  * phone number the paging provider uses. A contact named by a policy cannot be deleted (409); it is
  * disabled instead when someone leaves the rota.
  */
-import { enabledField, idField, lookup, maxLength, required, updatedFields } from '../catalogue.ts';
+import {
+  emailRule,
+  enabledField,
+  idField,
+  lookup,
+  maxLength,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 
 export const emContacts = defineArea({
@@ -36,15 +44,7 @@ export const emContacts = defineArea({
       type: 'text',
       form: {
         type: 'text',
-        validations: [
-          required,
-          maxLength(254),
-          {
-            name: 'pattern',
-            value: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+',
-            message: 'An e-mail address, as in ana@example.com',
-          },
-        ],
+        validations: [required, maxLength(254), emailRule],
       },
     },
     {

@@ -4,7 +4,16 @@
  * below zero nor exceeds what was given, and a credit from a payment is in that payment's currency.
  * A new credit is granted by whoever records it: its User starts as the signed-in user's email.
  */
-import { idField, lookup, maxLength, pickedBy, refersTo, required, updatedFields } from '../catalogue.ts';
+import {
+  emailRule,
+  idField,
+  lookup,
+  maxLength,
+  pickedBy,
+  refersTo,
+  required,
+  updatedFields,
+} from '../catalogue.ts';
 import { defineArea } from '../manifest.ts';
 import { amountForm, currencyForm } from '../payments/manifest.ts';
 
@@ -40,11 +49,7 @@ export const prepaidCredits = defineArea({
       form: {
         type: 'text',
         order: 2,
-        validations: [
-          required,
-          maxLength(200),
-          { name: 'pattern', value: '[^@\\s]+@[^@\\s]+\\.[^@\\s]+', message: 'An email address' },
-        ],
+        validations: [required, maxLength(200), emailRule],
       },
     },
     { key: 'amount', label: 'Amount', type: 'decimal', form: { ...amountForm, order: 3 } },

@@ -3,14 +3,10 @@
  * million rows in the benchmarks). Read-only in the console apart from delete; completed ones are
  * frozen in the grid. Its list view and delete are its own SQL.
  */
+import { RESERVATION_STATUS_BADGES } from '@bm/contracts';
 import { defineArea } from '../manifest.ts';
 
-const STATUS = {
-  pending: { color: 'yellow', label: 'Pending' },
-  confirmed: { color: 'blue', label: 'Confirmed' },
-  completed: { color: 'green', label: 'Completed' },
-  cancelled: { color: 'red', label: 'Cancelled' },
-};
+const STATUS = RESERVATION_STATUS_BADGES;
 /** Every field of the detail view is shown, none is editable. */
 const readonly = (type: 'number' | 'text' | 'datetime' | 'decimal' | 'boolean') => ({
   type,

@@ -6,12 +6,12 @@
 import { Group, NativeSelect, Pagination, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
-  formatTotal,
   knownPageCount,
   type PagingData,
   pageJumpProblem,
   pageJumpTarget,
   pageSizeOptions,
+  rowsText,
 } from './pagingState.ts';
 
 interface GridPaginationProps {
@@ -33,8 +33,6 @@ export function GridPagination({
 }: GridPaginationProps) {
   const [jump, setJump] = useState('');
   const [jumpProblem, setJumpProblem] = useState<string | undefined>(undefined);
-  const total =
-    paging.totalItemsCount === undefined ? undefined : formatTotal(paging.totalItemsCount, paging.exact);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm">
@@ -45,7 +43,9 @@ export function GridPagination({
           onChange={(e) => onPaging(e.currentTarget.checked)}
         />
         <Text size="xs" c="dimmed" role="status" aria-label="Total rows">
-          {total === undefined ? `${rowCount} rows` : `${total} rows`}
+          {paging.totalItemsCount === undefined
+            ? rowsText(rowCount)
+            : rowsText(paging.totalItemsCount, paging.exact)}
           {!pagingOn && paging.hasMore ? ' (showing the first 1,000)' : ''}
         </Text>
       </Group>

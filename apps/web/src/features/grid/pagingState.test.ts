@@ -7,6 +7,7 @@ import {
   pageJumpTarget,
   pageSizeOptions,
   requestedPage,
+  rowsText,
 } from './pagingState.ts';
 
 describe('paging state', () => {
@@ -60,5 +61,10 @@ describe('paging state', () => {
   it('marks estimated totals as approximate', () => {
     expect(formatTotal(1000000, false)).toBe('≈ 1,000,000');
     expect(formatTotal(161, true)).toBe('161');
+    expect(rowsText(1, true)).toBe('1 row');
+    expect(rowsText(1)).toBe('1 row');
+    expect(rowsText(0, true)).toBe('0 rows');
+    expect(rowsText(1234, true)).toBe('1,234 rows');
+    expect(rowsText(1000000, false)).toBe('≈ 1,000,000 rows');
   });
 });

@@ -65,6 +65,10 @@ const NUMBER = new Intl.NumberFormat('en-US');
 export const formatTotal = (count: number, exact: boolean | undefined): string =>
   exact === false ? `≈ ${NUMBER.format(count)}` : NUMBER.format(count);
 
+/** The pager's total: "1 row", "161 rows", "≈ 1,000,000 rows". */
+export const rowsText = (count: number, exact?: boolean): string =>
+  `${formatTotal(count, exact)} ${count === 1 && exact !== false ? 'row' : 'rows'}`;
+
 /** Why a typed page cannot be opened, in words; undefined when it can (or nothing is typed). */
 export function pageJumpProblem(input: string, paging: PagingData): string | undefined {
   const text = input.trim();

@@ -8,7 +8,12 @@
  * filtered to exactly them (reservationListLink.ts); not when the search stopped at its limit, as more
  * may match than the list would hold.
  */
-import { RESERVATION_STATUSES, type ReservationHit, SEARCH_LIMIT } from '@bm/contracts';
+import {
+  RESERVATION_STATUS_BADGES,
+  RESERVATION_STATUSES,
+  type ReservationHit,
+  SEARCH_LIMIT,
+} from '@bm/contracts';
 import { Alert, Anchor, Badge, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
@@ -38,10 +43,22 @@ function Hit({ hit }: { hit: ReservationHit }) {
           <Text size="sm" fw={600} ff="monospace" aria-label="Total price">
             {PRICE.format(Number(hit.totalPrice))} {hit.currency}
           </Text>
-          <Badge variant="light">{hit.status}</Badge>
+          <StatusBadge status={hit.status} />
         </Stack>
       </Group>
     </Paper>
+  );
+}
+
+/** A hit's status as the Reservations list writes it: the same word and colour. */
+function StatusBadge({ status }: { status: string }) {
+  const badge = Object.hasOwn(RESERVATION_STATUS_BADGES, status)
+    ? RESERVATION_STATUS_BADGES[status as keyof typeof RESERVATION_STATUS_BADGES]
+    : undefined;
+  return (
+    <Badge variant="light" color={badge?.color}>
+      {badge?.label ?? status}
+    </Badge>
   );
 }
 
@@ -125,7 +142,7 @@ export function ReservationSearchPage() {
             <Group gap={6} aria-label="Status">
               {RESERVATION_STATUSES.map((s) => (
                 <Chip key={s} value={s} size="sm">
-                  {s}
+                  {RESERVATION_STATUS_BADGES[s].label}
                 </Chip>
               ))}
             </Group>
