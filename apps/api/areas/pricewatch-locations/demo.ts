@@ -63,19 +63,51 @@ async function fillOtherNames(db: Queryable): Promise<void> {
   await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
 }
 
+/** One table's rows as the seed writes them. */
+export interface SeedTable {
+  table: string;
+  columns: readonly string[];
+  rows: unknown[][];
+}
+
+/** Who the seed writes as: its records are told apart from staff's by it. */
+const SEEDED_BY = 'catalogue-demo';
+
+/**
+ * The catalogue seeded into an empty database, or the other names a catalogue seeded before them
+ * lacks; then the mapping work as staff would have left it.
+ */
 export async function seedCatalogue(db: Queryable, scale: number): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pricewatch_locations');
   if ((rows[0]?.n ?? 0) > 0) {
     await fillOtherNames(db);
     return;
   }
+  for (const { table, columns, rows } of await buildCatalogue(scale)) {
+    await insert(db, table, columns, rows);
+    // The map lists' word index was filled by the insert's trigger: plan its lookups with statistics.
+    if (table === 'pricewatch_locations')
+      await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
+  }
+  await seedMappings(db, SEEDED_BY);
+}
+
+/**
+ * The whole demo catalogue in memory, table by table in the order it is written (parents first):
+ * the same rows for the same scale, every time. The merchant feeds grow with the scale (a copy per
+ * 20,000 reservations, at most 20); the price-watch side does not.
+ */
+export async function buildCatalogue(scale: number): Promise<SeedTable[]> {
+  const tables: SeedTable[] = [];
+  const add = (table: string, columns: readonly string[], rows: unknown[][]) => {
+    tables.push({ table, columns, rows });
+  };
   const faker = new Faker({ locale: [en, base] });
   faker.seed(SEED);
-  const by = 'catalogue-demo';
+  const by = SEEDED_BY;
 
   const locations = await buildGeography();
-  await insert(
-    db,
+  add(
     'pricewatch_locations',
     [
       'id',
@@ -119,12 +151,9 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       by,
     ]),
   );
-  // The map lists' word index was filled by the insert's trigger: plan its lookups with statistics.
-  await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
   const countryByIso = new Map(locations.filter((l) => l.locationTypeId === 2).map((l) => [l.code, l]));
 
-  await insert(
-    db,
+  add(
     'pricewatch_suppliers',
     ['id', 'name', 'code', 'website', 'country_id', 'created_by', 'updated_by'],
     SUPPLIERS.map((s, i) => [i + 1, s.name, s.code, s.website, countryByIso.get(s.home)?.id ?? null, by, by]),
@@ -136,8 +165,7 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     if (!decoded) throw new Error(`Not an ACRISS code: ${code}`);
     return { id: i + 1, ...decoded };
   });
-  await insert(
-    db,
+  add(
     'pricewatch_car_classes',
     [
       'id',
@@ -153,8 +181,7 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     classes.map((c) => [c.id, c.code, c.name, c.category, c.vehicleType, c.transmission, c.fuelAir, by, by]),
   );
   const classId = new Map(classes.map((c) => [c.code, c.id]));
-  await insert(
-    db,
+  add(
     'pricewatch_cars',
     ['id', 'name', 'make', 'model', 'car_class_id', 'doors', 'seats', 'bags', 'created_by', 'updated_by'],
     FLEET.map((car, i) => [
@@ -170,14 +197,12 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       by,
     ]),
   );
-  await insert(
-    db,
+  add(
     'pricewatch_options',
     ['id', 'name', 'code', 'category', 'created_by', 'updated_by'],
     OPTIONS.map((o, i) => [i + 1, o.name, o.code, o.category, by, by]),
   );
-  await insert(
-    db,
+  add(
     'pricewatch_included_items',
     ['id', 'name', 'code', 'description', 'created_by', 'updated_by'],
     INCLUDED_ITEMS.map((item, i) => [i + 1, item.name, item.code, item.description, by, by]),
@@ -220,8 +245,7 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     else if (location.locationTypeId === 6)
       addOffices(location, faker.number.int({ min: 1, max: 2 }), () => 'train_station');
   }
-  await insert(
-    db,
+  add(
     'pricewatch_offices',
     [
       'id',
@@ -265,31 +289,24 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
       by,
     ]);
   }
-  await insert(
-    db,
-    'location_keywords',
-    ['location_id', 'keyword', 'language_code', 'created_by', 'updated_by'],
-    keywords,
-  );
+  add('location_keywords', ['location_id', 'keyword', 'language_code', 'created_by', 'updated_by'], keywords);
 
   const copies = Math.min(20, Math.max(1, Math.floor(scale / BASE_RESERVATIONS)));
   const uncovered = uncoveredTowns(locations, 400);
   const feeds = merchantFeeds(faker, { locations, offices, classes, copies, uncovered });
-  await insert(
-    db,
+  add(
     'merchants',
     ['id', 'name', 'code', 'website'],
     feeds.merchants.map((m) => [m.id, m.name, m.code, m.website]),
   );
   const truth: unknown[][] = [];
-  const write = async (
+  const write = (
     table: string,
     kind: string,
     extra: readonly string[],
     records: readonly MerchantRecord[],
   ) => {
-    await insert(
-      db,
+    add(
       table,
       ['id', 'merchant_id', 'external_code', 'name', ...extra, 'created_by', 'updated_by'],
       records.map((r) => [
@@ -304,18 +321,18 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     );
     for (const r of records) truth.push([kind, r.id, r.truth]);
   };
-  await write(
+  write(
     'merchant_locations',
     'location',
     ['location_kind', 'country_code', 'iata_code', 'latitude', 'longitude'],
     feeds.locations,
   );
-  await write('merchant_suppliers', 'supplier', [], feeds.suppliers);
-  await write('merchant_car_classes', 'car_class', [], feeds.carClasses);
-  await write('merchant_cars', 'car', ['car_class_code', 'seats'], feeds.cars);
-  await write('merchant_options', 'option', [], feeds.options);
-  await write('merchant_included_items', 'included_item', [], feeds.includedItems);
-  await write(
+  write('merchant_suppliers', 'supplier', [], feeds.suppliers);
+  write('merchant_car_classes', 'car_class', [], feeds.carClasses);
+  write('merchant_cars', 'car', ['car_class_code', 'seats'], feeds.cars);
+  write('merchant_options', 'option', [], feeds.options);
+  write('merchant_included_items', 'included_item', [], feeds.includedItems);
+  write(
     'merchant_offices',
     'office',
     [
@@ -329,8 +346,8 @@ export async function seedCatalogue(db: Queryable, scale: number): Promise<void>
     ],
     feeds.offices,
   );
-  await insert(db, 'merchant_ground_truth', ['kind', 'merchant_record_id', 'pricewatch_id'], truth);
-  await seedMappings(db, by);
+  add('merchant_ground_truth', ['kind', 'merchant_record_id', 'pricewatch_id'], truth);
+  return tables;
 }
 
 const MERCHANT_TABLES: Readonly<Record<string, string>> = {
