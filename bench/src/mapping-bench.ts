@@ -1,9 +1,10 @@
 /**
  * Mapping: how well the map lists rank, and how fast a map-list page answers.
- * - Locations on independent names (the first lines): merchant airports made from a public airport
- *   list compiled independently of the catalogue's source (bench/data/openflights-airports.tsv),
- *   with name and country only, a fifth of them airports the catalogue lacks; then the same
- *   airports through a seeded noise model (abbreviations, a typo, transliteration, no country).
+ * - Locations on independent names (the first lines): merchant airports made from two public airport
+ *   lists compiled independently of the catalogue's source and of each other
+ *   (bench/data/openflights-airports.tsv, bench/data/travelhackingtool-airports.tsv), with name and
+ *   country only, a fifth of them airports the catalogue lacks; then the same airports through a
+ *   seeded noise model (abbreviations, a typo, transliteration, no country). A line set per list.
  *   Top-1, top-5, MRR, empty lists, and precision/recall of accepting the first candidate at the
  *   auto-map threshold (apps/api/test/location-eval.ts says how each is counted).
  * - Cars and car classes on independent names (apps/api/test/kind-eval.ts): merchant cars from
@@ -19,7 +20,8 @@
  *   merchant airports also the p99 against its target (100 ms).
  *
  * Env: BENCH_MAP_PARTS (comma-separated: eval, seeded, pages; default all), BENCH_MAP_EVAL_STEP
- * (evaluate every n-th airport of the list, default 1), BENCH_MAP_SAMPLE (seeded records per kind).
+ * (evaluate every n-th airport of each list, default 1), BENCH_MAP_SAMPLE (seeded records per kind),
+ * BENCH_MAP_MISSES (print the n worst misses of each airport pass, default none).
  */
 
 import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
@@ -41,6 +43,9 @@ import {
 import {
   asListed,
   byNoise,
+  describeMisses,
+  EVAL_SOURCES,
+  type EvalSource,
   evaluateLocations,
   noisy,
   readEvalAirports,
@@ -148,26 +153,47 @@ function reportEval<C>(
   });
 }
 
-/** The independent merchant airports, both passes; leaves the noisy pass's records in place. */
+/** How each independent airport list names its lines (the first keeps the lines' original names). */
+const SOURCE_LABELS: Readonly<Record<EvalSource, string>> = {
+  openflights: '',
+  travelhackingtool: ' (second list: Travelhackingtool)',
+};
+
+/**
+ * The independent merchant airports of every list, both passes each; leaves the first list's noisy
+ * pass's records in place (the page lines time them). With BENCH_MAP_MISSES=n, prints the n worst
+ * misses of each pass (the record's name, its counterpart, and what came first).
+ */
 async function evaluation(db: pg.Pool): Promise<number[]> {
-  const airports = sliceOf(readEvalAirports(), EVAL_STEP);
-  const listed = await evaluateLocations(db, asListed(airports));
-  reportEval('map eval: independent airport names with their country', listed, {
-    top1: 0.97,
-    top5: 0.99,
-    autoMap: { precision: 0.99, recall: 0.9 },
-  });
-  const mangled = await evaluateLocations(db, noisy(airports));
-  reportEval(
-    'map eval: independent names, abbreviated, mistyped, transliterated or without country',
-    mangled,
-    {
-      top1: 0.93,
-      noEmpty: true,
-    },
-    `; top-1 by noise: ${byNoise(mangled)}`,
-  );
-  return mangled.outcomes.map((o) => o.merchantRecordId);
+  const misses = Number(process.env.BENCH_MAP_MISSES ?? 0);
+  let pageIds: number[] = [];
+  // The first list last, so its noisy records are the ones left in place.
+  for (const source of [...EVAL_SOURCES].reverse()) {
+    const label = SOURCE_LABELS[source];
+    const airports = sliceOf(readEvalAirports(source), EVAL_STEP);
+    const listed = await evaluateLocations(db, asListed(airports));
+    reportEval(`map eval: independent airport names with their country${label}`, listed, {
+      top1: 0.97,
+      top5: 0.99,
+      autoMap: { precision: 0.99, recall: 0.9 },
+    });
+    if (misses > 0)
+      console.log(`${source} as listed, worst misses:\n${await describeMisses(db, listed, misses)}`);
+    const mangled = await evaluateLocations(db, noisy(airports));
+    reportEval(
+      `map eval: independent names, abbreviated, mistyped, transliterated or without country${label}`,
+      mangled,
+      {
+        top1: 0.93,
+        noEmpty: true,
+      },
+      `; top-1 by noise: ${byNoise(mangled)}`,
+    );
+    if (misses > 0)
+      console.log(`${source} noisy, worst misses:\n${await describeMisses(db, mangled, misses)}`);
+    pageIds = mangled.outcomes.map((o) => o.merchantRecordId);
+  }
+  return pageIds;
 }
 
 /**

@@ -1,25 +1,32 @@
 /**
- * Builds bench/data/openflights-airports.tsv, the independent airport list the location-mapping
- * evaluation (apps/api/test/location-eval.ts) creates merchant records from. Run once by hand:
+ * Builds the independent airport lists the location-mapping evaluation
+ * (apps/api/test/location-eval.ts) creates merchant records from. Run once by hand per source:
  *
- *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airports.dat
+ *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airports.dat   # openflights-airports.tsv
+ *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airports.csv   # travelhackingtool-airports.tsv
  *
- * The input is an OpenFlights `airports.dat` (CSV: id, name, city, country, IATA, ICAO, latitude,
- * longitude, …), compiled independently of the OurAirports data the catalogue is built from, under
- * other spellings ("Heathrow", "Franz Josef Strauss", "Merignac", "John F Kennedy Intl"). Kept: rows
- * with a three-letter IATA code (unique in the file) and a country this script can name by its ISO
- * code, and whose code the catalogue does not give to a place over 30 km away (a reassigned code).
- * Written: every such airport the catalogue has (joined by IATA code), and, drawn with a fixed seed,
- * as many airports the catalogue lacks as make a fifth of the file, so a fifth of the merchant
- * records the evaluation creates have no counterpart. Only name, city, country and the IATA code
- * are kept; the ranker is given name and country, the IATA code is the ground truth.
+ * Two inputs, told apart by their first line, each compiled independently of the OurAirports data
+ * the catalogue is built from and of each other, under their own spellings:
+ * - an OpenFlights `airports.dat` (CSV without header: id, name, city, country name, IATA, ICAO,
+ *   latitude, longitude, …): "Heathrow", "Franz Josef Strauss", "Merignac", "John F Kennedy Intl";
+ * - the `airports.csv` of the Travelhackingtool.com airport database (lxndrblz/Airports; CSV with
+ *   the header `code,icao,name,latitude,longitude,…,country,city,…`, the country as an ISO code):
+ *   "Les Salines Airport", "Arcata-Eureka Airport", "Kabri Dar".
+ * Kept: rows with a three-letter IATA code (unique in the file) and a country this script can name
+ * by its ISO code, and whose code the catalogue does not give to a place over 30 km away (a
+ * reassigned code). Written: every such airport the catalogue has (joined by IATA code), and, drawn
+ * with a fixed seed, as many airports the catalogue lacks as make a fifth of the file, so a fifth of
+ * the merchant records the evaluation creates have no counterpart. Only name, city, country and the
+ * IATA code are kept; the ranker is given name and country, the IATA code is the ground truth.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Country } from 'country-state-city';
 import { buildGeography } from '../../apps/api/areas/pricewatch-locations/geography.ts';
 
-const OUT = path.resolve(import.meta.dirname, '../data/openflights-airports.tsv');
+const DATA_DIR = path.resolve(import.meta.dirname, '../data');
+/** The header line of the Travelhackingtool.com database's airports.csv (airports.dat has none). */
+const TRAVELHACKINGTOOL_HEADER = 'code,icao,name,latitude,longitude,';
 
 /** The list's country names that country-state-city spells otherwise (the rest match by name). */
 const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
@@ -44,7 +51,7 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   'Wallis and Futuna': 'WF',
 };
 
-/** One CSV line of airports.dat: fields optionally in double quotes, no escaped quotes inside. */
+/** One CSV line of either input: fields optionally in double quotes, no escaped quotes inside. */
 function fields(line: string): string[] {
   const out: string[] = [];
   let current = '';
@@ -76,8 +83,15 @@ function random(seed: number): () => number {
 }
 
 const input = process.argv[2];
-if (!input) throw new Error('usage: prepare-eval-airports.ts path/to/airports.dat');
+if (!input) throw new Error('usage: prepare-eval-airports.ts path/to/airports.dat|airports.csv');
+const lines = readFileSync(input, 'utf8').split('\n');
+const travelhackingtool = lines[0]?.startsWith(TRAVELHACKINGTOOL_HEADER) ?? false;
+const OUT = path.join(
+  DATA_DIR,
+  travelhackingtool ? 'travelhackingtool-airports.tsv' : 'openflights-airports.tsv',
+);
 const isoByName = new Map(Country.getAllCountries().map((c) => [c.name.toLowerCase(), c.isoCode]));
+const isoCodes = new Set(Country.getAllCountries().map((c) => c.isoCode));
 const catalogue = new Map(
   (await buildGeography()).filter((l) => l.locationTypeId === 5).map((l) => [l.iataCode, l]),
 );
@@ -102,10 +116,34 @@ interface Row {
 }
 const rows: Row[] = [];
 const seen = new Map<string, number>();
-for (const line of readFileSync(input, 'utf8').split('\n')) {
-  const [, name, city, country, iata, , latitude, longitude] = fields(line.trim());
+/** One airport of the input: its fields in either format, the country as the list names it. */
+interface Parsed {
+  name: string | undefined;
+  city: string | undefined;
+  country: string | undefined;
+  iata: string | undefined;
+  latitude: string | undefined;
+  longitude: string | undefined;
+}
+function parse(line: string): Parsed {
+  const f = fields(line.trim());
+  if (travelhackingtool) {
+    const [iata, , name, latitude, longitude, , , , , country, city] = f;
+    return { name, city, country, iata, latitude, longitude };
+  }
+  const [, name, city, country, iata, , latitude, longitude] = f;
+  return { name, city, country, iata, latitude, longitude };
+}
+
+for (const line of travelhackingtool ? lines.slice(1) : lines) {
+  const { name, city, country, iata, latitude, longitude } = parse(line);
   if (!name || !country || !iata || !/^[A-Z]{3}$/.test(iata)) continue;
-  const iso = COUNTRY_ALIASES[country] ?? isoByName.get(country.toLowerCase());
+  // The Travelhackingtool list gives ISO codes already; OpenFlights names the country.
+  const iso = travelhackingtool
+    ? isoCodes.has(country)
+      ? country
+      : undefined
+    : (COUNTRY_ALIASES[country] ?? isoByName.get(country.toLowerCase()));
   if (!iso) continue;
   // A code the two sources give to places far apart was reassigned: not the same airport, and
   // not one the catalogue lacks either.

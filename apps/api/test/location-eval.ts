@@ -1,8 +1,9 @@
 /**
- * The location map lists judged on names the catalogue never saw: merchant airports made from an
- * independently compiled public list (bench/data/openflights-airports.tsv, see its README), which
- * spells places its own way ("Heathrow", "Franz Josef Strauss", "Merignac", "John F Kennedy Intl")
- * and includes airports the catalogue lacks (a fifth of the file). Each becomes a merchant location
+ * The location map lists judged on names the catalogue never saw: merchant airports made from
+ * independently compiled public lists (bench/data/<source>-airports.tsv, see its README), each of
+ * which spells places its own way (OpenFlights: "Heathrow", "Franz Josef Strauss", "Merignac",
+ * "John F Kennedy Intl"; Travelhackingtool: "Les Salines Airport", "Arcata-Eureka Airport", "Kabri
+ * Dar") and includes airports the catalogue lacks (a fifth of each file). Each becomes a merchant location
  * of kind Airport with a name and a country and nothing else; its IATA code is the ground truth
  * (the catalogue airport of that code, if any) and is never given to the ranker. The map list
  * (`map_location_candidates`) of each is read and scored:
@@ -21,6 +22,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAP_AUTO_THRESHOLD } from '@bm/contracts';
 import type pg from 'pg';
 import {
   type EvalFigures,
@@ -33,7 +35,15 @@ import {
   scoreMapLists,
 } from './eval-scoring.ts';
 
-const DATA = path.resolve(import.meta.dirname, '../../../bench/data/openflights-airports.tsv');
+/**
+ * The independent airport lists (bench/data/<source>-airports.tsv), compiled apart from the
+ * catalogue's OurAirports data and from each other; the first is the one the ranker was tuned on.
+ */
+export const EVAL_SOURCES = ['openflights', 'travelhackingtool'] as const;
+export type EvalSource = (typeof EVAL_SOURCES)[number];
+
+const dataOf = (source: EvalSource) =>
+  path.resolve(import.meta.dirname, `../../../bench/data/${source}-airports.tsv`);
 
 export interface EvalAirport {
   iata: string;
@@ -55,9 +65,10 @@ export interface EvalCase {
   noise: readonly Noise[];
 }
 
-export function readEvalAirports(): EvalAirport[] {
-  const [header, ...lines] = readFileSync(DATA, 'utf8').split('\n');
-  if (header !== 'iata\tname\tcity\tcountry') throw new Error(`unexpected header in ${DATA}: ${header}`);
+export function readEvalAirports(source: EvalSource = 'openflights'): EvalAirport[] {
+  const data = dataOf(source);
+  const [header, ...lines] = readFileSync(data, 'utf8').split('\n');
+  if (header !== 'iata\tname\tcity\tcountry') throw new Error(`unexpected header in ${data}: ${header}`);
   return lines
     .filter((line) => line !== '')
     .map((line) => {
@@ -316,6 +327,37 @@ export function byNoise(e: LocationEval): string {
       return `${kind} ${pct(these.filter((o) => o.truthRank === 1).length, these.length)} of ${these.length}`;
     })
     .join(', ');
+}
+
+/**
+ * The `count` worst misses of a pass (its records must still exist: the last `evaluateLocations`
+ * pass), one a line: records whose counterpart is not first, and records auto-mapped wrongly (at
+ * MAP_AUTO_THRESHOLD, those without a counterpart included), the most confident first. Each gives
+ * the name the ranker saw, its counterpart's catalogue name and rank, and what came first.
+ */
+export async function describeMisses(db: pg.Pool, e: LocationEval, count: number): Promise<string> {
+  const missed = e.outcomes
+    .filter(
+      (o) =>
+        (o.truthId !== null && o.truthRank !== 1) ||
+        (o.truthId === null && (o.topMatch ?? -1) >= MAP_AUTO_THRESHOLD),
+    )
+    .sort((a, b) => (b.topMatch ?? -1) - (a.topMatch ?? -1))
+    .slice(0, count);
+  const ids = missed.flatMap((o) => [o.truthId, o.topId]).filter((id): id is number => id !== null);
+  const { rows } = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM pricewatch_locations WHERE id = ANY ($1)',
+    [ids],
+  );
+  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+  return missed
+    .map(
+      (o) =>
+        `  ${o.case.iata} "${o.case.name}" (${o.case.countryCode ?? 'no country'}${o.case.noise.length > 0 ? `; ${o.case.noise.join(', ')}` : ''}): ` +
+        `truth ${o.truthId === null ? 'none' : `"${nameOf.get(o.truthId)}" at ${o.truthRank ?? 'absent'}`}, ` +
+        `first ${o.topId === null ? 'nothing' : `"${nameOf.get(o.topId)}" ${o.topMatch}%`} of ${o.listed}`,
+    )
+    .join('\n');
 }
 
 /** One candidate of an evaluated record with the features its confidence is computed from. */

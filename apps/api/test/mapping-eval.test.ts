@@ -1,12 +1,14 @@
 /**
- * The location-mapping evaluation the bench prints (location-eval.ts), run on a slice of its
- * independent airport list so the code cannot rot. It checks what the evaluation finds (ground
+ * The location-mapping evaluation the bench prints (location-eval.ts), run on a slice of each of
+ * its independent airport lists so the code cannot rot. It checks what the evaluation finds (ground
  * truth, records, lists), never how well the ranker does: that is the bench's to report.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFigures } from './eval-scoring.ts';
 import {
   asListed,
+  describeMisses,
+  EVAL_SOURCES,
   evaluateLocations,
   noisy,
   readEvalAirports,
@@ -21,11 +23,23 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 
-const airports = sliceOf(readEvalAirports(), 60);
+describe('the independent airport lists', () => {
+  it('spell the airports they share their own way', () => {
+    const [first, second] = EVAL_SOURCES.map(
+      (source) => new Map(readEvalAirports(source).map((a) => [a.iata, a])),
+    );
+    const shared = [...(first?.keys() ?? [])].filter((iata) => second?.has(iata));
+    expect(shared.length).toBeGreaterThan(1000);
+    const spelt = shared.filter((iata) => first?.get(iata)?.name !== second?.get(iata)?.name);
+    expect(spelt.length).toBeGreaterThan(0.5 * shared.length);
+  });
+});
 
-describe('location mapping evaluation', () => {
+describe.each(EVAL_SOURCES)('location mapping evaluation on %s', (source) => {
+  const airports = sliceOf(readEvalAirports(source), 60);
+
   it('reads the independent list: codes unique, countries as ISO codes', () => {
-    const all = readEvalAirports();
+    const all = readEvalAirports(source);
     expect(all.length).toBeGreaterThan(1000);
     expect(new Set(all.map((a) => a.iata)).size).toBe(all.length);
     expect(all.every((a) => /^[A-Z]{3}$/.test(a.iata) && /^[A-Z]{2}$/.test(a.country) && a.name !== '')).toBe(
@@ -73,6 +87,9 @@ describe('location mapping evaluation', () => {
       expect(d.top1).toBeGreaterThanOrEqual(0);
       expect(d.top5).toBeLessThanOrEqual(1);
       expect(d.summary).toMatch(/^top-1 /);
+      // The misses of the pass read back, at most as many as asked for, one a line.
+      const misses = await describeMisses(database.db, e, 3);
+      expect(misses.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(3);
     }
     // The records were created as merchant locations of their own merchant, and go again.
     const created = await database.db.query<{ n: number }>(
