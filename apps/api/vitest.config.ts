@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The API's tests (real PostgreSQL, real HTTP), each file in a module graph of its own. A file must
- * stop what it starts: helpers register servers and pools with test/file-end.ts, which the setup
- * file stops when the file ends (an `afterAll` registered inside a `beforeAll` is never run). That
- * is also what sharing one module graph per worker (`isolate: false`, about 125 s less import time
- * across the suite) needs; test/shared-module-graph.test.ts keeps module replacement out already.
+ * The API's tests (real PostgreSQL, real HTTP). The files of a worker share one module graph
+ * (`isolate: false`: the server's modules imported once per worker, not once per file). So a file
+ * stops what it starts: helpers register servers and pools with test/file-end.ts, which the setup
+ * file stops when the file ends (an `afterAll` registered inside a `beforeAll` is never run), and no
+ * file replaces a module (test/shared-module-graph.test.ts).
  */
 export default defineConfig({
   test: {
@@ -14,6 +14,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'catalog/**/*.test.ts', 'areas/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/file-setup.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

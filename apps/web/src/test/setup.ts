@@ -1,10 +1,15 @@
 /** Test environment: jest-dom matchers, DOM cleanup, and the browser APIs jsdom lacks that Mantine uses. */
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// The files of a worker share one module graph (not isolated: each imports React, Mantine and the
+// app once), so what a module keeps is emptied after every test: the toasts shown and queued (a
+// full queue hides the next file's toasts), the rendered trees, storage.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,16 +1,38 @@
 import type { Row, RowAction } from '@bm/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { renderWithApp, stubHttp } from '../../test/testServices.tsx';
-import { saveBlob } from '../notifications/download.ts';
 import { useRowActionRunner } from './useRowActionRunner.tsx';
 
-vi.mock('../notifications/download.ts', async (original) => ({
-  ...(await original<typeof import('../notifications/download.ts')>()),
-  saveBlob: vi.fn(),
-}));
+/**
+ * The files handed to the browser's download, as it receives them: the object URL made of a blob and
+ * the link clicked with its file name (jsdom has neither object URLs nor downloads).
+ */
+function watchDownloads(): { blob: Blob; name: string }[] {
+  const saved: { blob: Blob; name: string }[] = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ blob, name: this.download });
+  });
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:http://localhost/${blobs.size + 1}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: () => {},
+  });
+  return saved;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
 
 const setActive: RowAction = {
   type: 'setIsActiveCustomer',
@@ -107,7 +129,7 @@ const download: RowAction = {
 
 describe('the download row action', () => {
   it("fetches the filled API path as a file and saves it under the row's file name", async () => {
-    vi.mocked(saveBlob).mockClear();
+    const saved = watchDownloads();
     const file = new Blob(['PK'], {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
@@ -116,24 +138,24 @@ describe('the download row action', () => {
       services: { http },
     });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(file, 'march.xlsx'));
+    await waitFor(() => expect(saved).toEqual([{ blob: file, name: 'march.xlsx' }]));
     expect(http.client.request).toHaveBeenCalledWith('/api/exports/download?id=12', { responseType: 'blob' });
     // No question without a messagebox of its own.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('saves as Data.xlsx when the row has no file name', async () => {
-    vi.mocked(saveBlob).mockClear();
+    const saved = watchDownloads();
     const http = stubHttp(() => new Blob(['PK']));
     renderWithApp(<Probe source={EXPORTS} action={download} on={{ id: 3, fileName: ' ' }} />, {
       services: { http },
     });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'Data.xlsx'));
+    await waitFor(() => expect(saved).toEqual([{ blob: expect.any(Blob), name: 'Data.xlsx' }]));
   });
 
   it('fetches nothing outside our own API: the call would carry the token', async () => {
-    vi.mocked(saveBlob).mockClear();
+    const saved = watchDownloads();
     for (const pageUrl of [
       'https://evil.example.com/api/x?id={id}',
       '/oidc/token?id={id}',
@@ -150,18 +172,18 @@ describe('the download row action', () => {
       expect(http.client.request).not.toHaveBeenCalled();
       view.unmount();
     }
-    expect(saveBlob).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 
   it('saves nothing when the download fails (the HTTP client alerts it)', async () => {
-    vi.mocked(saveBlob).mockClear();
+    const saved = watchDownloads();
     const http = stubHttp((path) => {
       throw new HttpError('The file is gone', path, 'GET', 404, { message: 'The file is gone' });
     });
     renderWithApp(<Probe source={EXPORTS} action={download} />, { services: { http } });
     await userEvent.click(screen.getByRole('button', { name: 'run' }));
     await waitFor(() => expect(http.client.request).toHaveBeenCalledTimes(1));
-    expect(saveBlob).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 });
 
