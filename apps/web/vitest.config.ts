@@ -11,7 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     // One module graph per worker: React, Mantine and the app imported once, not once per file
     // (measured on two cores: this project 202 s → 45 s). What modules keep is emptied after each
-    // test (src/test/setup.ts), and no file replaces a module (src/sharedModuleGraph.test.ts).
+    // test (src/test/setup.ts), and no file replaces a module (apps/api/test/shared-module-graph.test.ts).
     isolate: false,
     include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
