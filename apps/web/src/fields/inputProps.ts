@@ -1,7 +1,7 @@
 /**
  * The props every input widget shares: the label above the input, the required mark,
  * the error under it, and read-only inputs that look read-only rather than disabled-grey. A bound
- * read from another value (a chargeback's amount at most the payment's, ADR 0027) is stated under
+ * read from another value (an amount at most another record's total, ADR 0027) is stated under
  * the input in the rule's own words, so the user knows it before saving.
  */
 import type { FieldWidgetProps } from './fieldWidget.ts';

@@ -1,5 +1,5 @@
 /**
- * The map actions on one merchant record, as the map list's rows and header and the mapping queue
+ * The map actions on one record of a mapped source, as the map list's rows and header and the mapping queue
  * run them (docs/adr/0013-mapping.md): `POST {source}/map|unmap|ignore|disable|restore|undo` with
  * the record's id (and the candidate's), through the list's procedure.
  * - Map below MAP_AUTO_THRESHOLD asks first, saying why; then the server's own confirmations
