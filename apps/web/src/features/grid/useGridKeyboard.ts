@@ -41,20 +41,25 @@ export function useGridKeyboard({
   onEnter,
 }: GridKeyboardInput) {
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 });
-  const focusPending = useRef(false);
-  const current = {
-    row: Math.min(active.row, Math.max(rows - 1, 0)),
-    col: Math.min(active.col, Math.max(cols - 1, 0)),
-  };
+  // The cell a key moved to, until it is rendered and focused. It is the target itself, not a flag:
+  // a key's update makes React first run the effects of a render still pending (a scroll's, say),
+  // and those must focus the new cell or wait for it, never the cell the key left.
+  const focusTarget = useRef<CellPosition | null>(null);
+  const clampToGrid = (cell: CellPosition): CellPosition => ({
+    row: Math.min(cell.row, Math.max(rows - 1, 0)),
+    col: Math.min(cell.col, Math.max(cols - 1, 0)),
+  });
+  const current = clampToGrid(active);
 
   useEffect(() => {
-    if (!focusPending.current) return;
+    if (!focusTarget.current) return;
+    const target = clampToGrid(focusTarget.current);
     const element = scroller.current?.querySelector<HTMLElement>(
-      `[data-cell="${cellId(current.row, current.col)}"]`,
+      `[data-cell="${cellId(target.row, target.col)}"]`,
     );
     if (element) {
       element.focus({ preventScroll: true });
-      focusPending.current = false;
+      focusTarget.current = null;
     }
   });
 
@@ -73,7 +78,7 @@ export function useGridKeyboard({
     const next = moveCell(from, event.key, size, event.ctrlKey || event.metaKey);
     if (!next) return;
     event.preventDefault();
-    focusPending.current = true;
+    focusTarget.current = next;
     setActive(next);
     scrollToRow(next.row);
     scrollToCol(next.col);
