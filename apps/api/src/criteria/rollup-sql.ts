@@ -16,14 +16,18 @@ import { quoteIdent } from '../../catalog/identifiers.ts';
 import type { FilterNode } from './criteria.types.ts';
 import { type AggregateRequest, Params, type SqlGuard, type SqlQuery, source, where } from './plan-sql.ts';
 
-/** An hourly rollup of a list's rows, by the list view's column names. */
+/**
+ * A rollup of a list's rows, by the list view's column names: hourly (with `time`), or a count of
+ * the rows by state alone (without: the table holds one row per combination of its keys, and
+ * answers only requests with no condition but on those keys, such as "records by mapping state").
+ */
 export interface Rollup {
   /** The list view whose rows it sums up. */
   view: string;
   /** The rollup table. */
   table: string;
-  /** The view's timestamp column, cut into UTC hours in the table's `hour` column. */
-  time: string;
+  /** The view's timestamp column, cut into UTC hours in the table's `hour` column; none for a state count. */
+  time?: string;
   /** The view's columns the table keeps as they are, by the table's column for each. */
   keys: Readonly<Record<string, string>>;
   /** The table's column counting the rows. */
@@ -75,14 +79,17 @@ export function rollupPlan(
     if (request.field && !Object.hasOwn(rollup.sums, request.field.name)) continue;
     const group = request.group;
     if (group?.kind === 'column' && !Object.hasOwn(rollup.keys, group.column.name)) continue;
-    if (group?.kind === 'bucket' && (group.column.name !== rollup.time || group.column.type !== 'datetime'))
+    if (
+      group?.kind === 'bucket' &&
+      (rollup.time === undefined || group.column.name !== rollup.time || group.column.type !== 'datetime')
+    )
       continue;
     const top = conjuncts(request.filter);
     const time: RollupPlan['time'] = [];
     const rest: FilterNode[] = [];
     let fits = true;
     for (const node of top) {
-      if (node.kind === 'condition' && node.column.name === rollup.time) {
+      if (node.kind === 'condition' && rollup.time !== undefined && node.column.name === rollup.time) {
         if (INTERVAL_OPERATIONS.has(node.operation)) time.push(node);
         else fits = false;
       } else if (onlyKeys(node, rollup)) rest.push(node);
@@ -111,6 +118,7 @@ const timeConditionsOn = (plan: RollupPlan, name: string, params: Params): strin
  * Asia/Kolkata, whose hours straddle two, and then the rows answer alone).
  */
 export function rollupBlockSql(plan: RollupPlan): SqlQuery {
+  if (plan.rollup.time === undefined) throw new Error(`${plan.rollup.table} has no hours`);
   const params = new Params();
   const conditions = [
     ...timeConditionsOn(plan, 'hour_first', params),
@@ -151,8 +159,9 @@ function keyOf(request: AggregateRequest, params: Params): string {
  * rows of the hours [lo, hi) and the list's rows before and after them. An average is the sum over
  * the count, the division `avg` itself makes; a count or a sum is the total of the parts.
  */
-export function rollupAggregateSql(plan: RollupPlan, block: { lo: Date; hi: Date }): SqlQuery {
+export function rollupAggregateSql(plan: RollupPlan, block?: { lo: Date; hi: Date }): SqlQuery {
   const { request, rollup } = plan;
+  if (rollup.time === undefined || block === undefined) return stateCountSql(plan);
   const params = new Params();
   const field = request.field ? quoteIdent(request.field.name) : null;
   const time = quoteIdent(rollup.time);
@@ -193,6 +202,37 @@ export function rollupAggregateSql(plan: RollupPlan, block: { lo: Date; hi: Date
   const order = group.kind === 'column' ? '2 DESC NULLS LAST, 1' : '1';
   return {
     text: `SELECT key, ${value} AS value FROM ${parts} GROUP BY 1 ORDER BY ${order} LIMIT ${params.add(request.limit, 'integer')}`,
+    values: params.values,
+  };
+}
+
+/**
+ * The aggregate from a rollup without hours (a count of the rows by state): its rows, named as the
+ * view's columns, filtered by the request's conditions on them and summed by the group's key.
+ */
+function stateCountSql(plan: RollupPlan): SqlQuery {
+  const { request, rollup } = plan;
+  const params = new Params();
+  const field = request.field ? quoteIdent(rollup.sums[request.field.name] ?? '') : null;
+  const columns = [
+    ...Object.entries(rollup.keys).map(([name, column]) => `${quoteIdent(column)} AS ${quoteIdent(name)}`),
+    `${quoteIdent(rollup.count)} AS n`,
+    `${field ?? 'NULL::bigint'} AS s`,
+  ];
+  const rest = plan.rest ? ` WHERE ${where(plan.rest, params)}` : '';
+  const value =
+    request.measure === 'count'
+      ? 'coalesce(sum(n), 0)::bigint'
+      : request.measure === 'sum'
+        ? 'sum(s)'
+        : 'sum(s) / nullif(sum(n), 0)';
+  const parts = `(SELECT ${columns.join(', ')} FROM ${quoteIdent(rollup.table)}) r${rest}`;
+  const group = request.group;
+  if (group?.kind !== 'column')
+    return { text: `SELECT NULL::text AS key, ${value} AS value FROM ${parts}`, values: params.values };
+  const key = `${quoteIdent(group.column.name)}::text`;
+  return {
+    text: `SELECT ${key} AS key, ${value} AS value FROM ${parts} GROUP BY 1 HAVING sum(n) > 0 ORDER BY 2 DESC NULLS LAST, 1 LIMIT ${params.add(request.limit, 'integer')}`,
     values: params.values,
   };
 }

@@ -155,8 +155,8 @@ export async function runAggregate(
     groups,
     exact,
   });
-  // An hourly rollup answers exactly what it can (a count, sum or average over its columns), reading
-  // the rows only for the partial hours at the range's edges.
+  // A rollup answers exactly what it can (a count, sum or average over its columns): an hourly one
+  // reads the rows only for the partial hours at the range's edges, a count by state reads none.
   const useRollup = await rollupBlock(db, rollupPlan(request, owner, rollups));
   if (request.measure === 'count' && !request.group && !useRollup) {
     const estimate = await plannedRows(db, estimateSql(request, owner));
@@ -174,12 +174,16 @@ export async function runAggregate(
   return answer(groups, true);
 }
 
-/** The rollup's plan and its block of whole hours, when the rollup can answer the request. */
+/**
+ * The rollup's plan and its block of whole hours (none for a count by state), when the rollup can
+ * answer the request.
+ */
 async function rollupBlock(
   db: Queryable,
   plan: RollupPlan | null,
-): Promise<{ plan: RollupPlan; block: { lo: Date; hi: Date } } | undefined> {
+): Promise<{ plan: RollupPlan; block?: { lo: Date; hi: Date } } | undefined> {
   if (!plan) return undefined;
+  if (plan.rollup.time === undefined) return { plan };
   const sql = rollupBlockSql(plan);
   const { rows } = await db.query<{ lo: Date | null; hi: Date | null; ok: boolean }>(sql.text, sql.values);
   const found = rows[0];
