@@ -12,10 +12,10 @@
  * direction rule only: a test sits above what it exercises, and an area's test starts the server.
  * They count for cycles like any other file.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers } from './import-specifiers.ts';
 
 const API = resolve(import.meta.dirname, '..');
 
@@ -48,25 +48,6 @@ function resolveImport(from: string, specifier: string): string {
 
 /** `areas/pages/manifest.ts`; a file outside apps/api keeps its `../` path. */
 const local = (file: string): string => relative(API, file).split(sep).join('/');
-
-/**
- * The module specifiers a file imports or re-exports: static, type-only and dynamic (a dynamic
- * import of a computed name has none), read by a real parser so comments and strings never count.
- */
-function importSpecifiers(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const { module } = parseSync(file, source);
-  const dynamic = module.dynamicImports.map(
-    ({ moduleRequest: { start, end } }) => /^(['"`])(.*)\1$/.exec(source.slice(start, end))?.[2],
-  );
-  return [
-    ...module.staticImports.map((i) => i.moduleRequest.value),
-    ...module.staticExports.flatMap((e) =>
-      e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : [])),
-    ),
-    ...dynamic.filter((name): name is string => name !== undefined),
-  ];
-}
 
 function importGraph(): ImportGraph {
   const graph: ImportGraph = new Map();

@@ -12,17 +12,8 @@ import { dashboards } from '../catalog/dashboards.ts';
 import { loadEntityRegistry } from '../src/catalog/entity-registry.ts';
 import type { Queryable } from '../src/db/pool.ts';
 import { type AggregateResult, runAggregate } from '../src/lists/aggregate-service.ts';
+import { MERCHANT_TABLES } from '../src/lists/rollups.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-
-const MERCHANT_TABLES = [
-  'merchant_locations',
-  'merchant_suppliers',
-  'merchant_car_classes',
-  'merchant_cars',
-  'merchant_options',
-  'merchant_included_items',
-  'merchant_offices',
-];
 
 let database: TestDatabase;
 

@@ -4,11 +4,11 @@
  * `test`) or src itself; an import from a file in folder A of a file in folder B is an edge A → B.
  * Test code (`*.test.ts(x)` and `test/` folders) is left out: it sits above everything it exercises.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers } from '../../api/test/import-specifiers.ts';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -31,25 +31,6 @@ function folderOf(file: string): string {
   const [top = '', second] = parts;
   if ((top === 'features' || top === 'app') && parts.length > 2) return `${top}/${second}`;
   return parts.length > 1 ? top : '.';
-}
-
-/**
- * The module specifiers a file imports or re-exports: static, type-only and dynamic (a dynamic
- * import of a computed name has none), read by a real parser so comments and strings never count.
- */
-function importSpecifiers(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const { module } = parseSync(file, source);
-  const dynamic = module.dynamicImports.map(
-    ({ moduleRequest: { start, end } }) => /^(['"`])(.*)\1$/.exec(source.slice(start, end))?.[2],
-  );
-  return [
-    ...module.staticImports.map((i) => i.moduleRequest.value),
-    ...module.staticExports.flatMap((e) =>
-      e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : [])),
-    ),
-    ...dynamic.filter((name): name is string => name !== undefined),
-  ];
 }
 
 function folderGraph(): FolderGraph {

@@ -143,6 +143,17 @@ export function rollupBlockSql(plan: RollupPlan): SqlQuery {
   };
 }
 
+/**
+ * The figure over parts holding a count `n` and a sum `s`: an average is the sum over the count, the
+ * division `avg` itself makes; a count or a sum is the total of the parts.
+ */
+const figureOf = (measure: AggregateRequest['measure']): string =>
+  measure === 'count'
+    ? 'coalesce(sum(n), 0)::bigint'
+    : measure === 'sum'
+      ? 'sum(s)'
+      : 'sum(s) / nullif(sum(n), 0)';
+
 /** The group's key over rows whose columns are named as the view's. */
 function keyOf(request: AggregateRequest, params: Params): string {
   const group = request.group;
@@ -190,12 +201,7 @@ export function rollupAggregateSql(plan: RollupPlan, block?: { lo: Date; hi: Dat
     ` FROM (SELECT ${columns.join(', ')} FROM ${quoteIdent(rollup.table)}` +
     ` WHERE hour >= ${lo} AND hour < ${hi}) r WHERE true${rest} GROUP BY 1`;
   const parts = `(${rows(`${time} < ${lo}`)} UNION ALL ${rows(`${time} >= ${hi}`)} UNION ALL ${rolled}) p`;
-  const value =
-    request.measure === 'count'
-      ? 'coalesce(sum(n), 0)::bigint'
-      : request.measure === 'sum'
-        ? 'sum(s)'
-        : 'sum(s) / nullif(sum(n), 0)';
+  const value = figureOf(request.measure);
   const group = request.group;
   if (!group)
     return { text: `SELECT NULL::text AS key, ${value} AS value FROM ${parts}`, values: params.values };
@@ -220,12 +226,7 @@ function stateCountSql(plan: RollupPlan): SqlQuery {
     `${field ?? 'NULL::bigint'} AS s`,
   ];
   const rest = plan.rest ? ` WHERE ${where(plan.rest, params)}` : '';
-  const value =
-    request.measure === 'count'
-      ? 'coalesce(sum(n), 0)::bigint'
-      : request.measure === 'sum'
-        ? 'sum(s)'
-        : 'sum(s) / nullif(sum(n), 0)';
+  const value = figureOf(request.measure);
   const parts = `(SELECT ${columns.join(', ')} FROM ${quoteIdent(rollup.table)}) r${rest}`;
   const group = request.group;
   if (group?.kind !== 'column')

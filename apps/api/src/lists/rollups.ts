@@ -7,7 +7,7 @@
 import type { Rollup } from '../criteria/rollup-sql.ts';
 
 /** The merchant tables, each with its counts by mapping state. */
-const MERCHANT_TABLES = [
+export const MERCHANT_TABLES = [
   'merchant_locations',
   'merchant_suppliers',
   'merchant_car_classes',
