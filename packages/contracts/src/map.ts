@@ -156,7 +156,8 @@ export const mapAutoPreviewSchema = z.object({ scope: mapScopeSchema.default({})
 export const mapAutoStartSchema = z.object({ threshold: z.number().int().min(1).max(100) }).strict();
 
 export interface MapAutoSampleRow {
-  merchantRecordId: number;
+  /** The record to be mapped, by the map actions' key. */
+  [MAP_RECORD_KEY]: number;
   name: string;
   pricewatchId: number;
   candidate: string;

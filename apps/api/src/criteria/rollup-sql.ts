@@ -170,9 +170,9 @@ function keyOf(request: AggregateRequest, params: Params): string {
  * rows of the hours [lo, hi) and the list's rows before and after them. An average is the sum over
  * the count, the division `avg` itself makes; a count or a sum is the total of the parts.
  */
-export function rollupAggregateSql(plan: RollupPlan, block?: { lo: Date; hi: Date }): SqlQuery {
+export function rollupAggregateSql(plan: RollupPlan, block: { lo: Date; hi: Date }): SqlQuery {
   const { request, rollup } = plan;
-  if (rollup.time === undefined || block === undefined) return stateCountSql(plan);
+  if (rollup.time === undefined) throw new Error(`${rollup.table} has no hours`);
   const params = new Params();
   const field = request.field ? quoteIdent(request.field.name) : null;
   const time = quoteIdent(rollup.time);
@@ -216,7 +216,7 @@ export function rollupAggregateSql(plan: RollupPlan, block?: { lo: Date; hi: Dat
  * The aggregate from a rollup without hours (a count of the rows by state): its rows, named as the
  * view's columns, filtered by the request's conditions on them and summed by the group's key.
  */
-function stateCountSql(plan: RollupPlan): SqlQuery {
+export function stateCountSql(plan: RollupPlan): SqlQuery {
   const { request, rollup } = plan;
   const params = new Params();
   const field = request.field ? quoteIdent(rollup.sums[request.field.name] ?? '') : null;

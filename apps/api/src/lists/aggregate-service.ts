@@ -30,6 +30,7 @@ import {
   rollupAggregateSql,
   rollupBlockSql,
   rollupPlan,
+  stateCountSql,
 } from '../criteria/rollup-sql.ts';
 import type { Queryable } from '../db/pool.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -162,7 +163,11 @@ export async function runAggregate(
     const estimate = await plannedRows(db, estimateSql(request, owner));
     if (estimate > EXACT_COUNT_LIMIT) return answer([{ key: null, value: estimate }], false);
   }
-  const sql = useRollup ? rollupAggregateSql(useRollup.plan, useRollup.block) : aggregateSql(request, owner);
+  const sql = !useRollup
+    ? aggregateSql(request, owner)
+    : useRollup.block
+      ? rollupAggregateSql(useRollup.plan, useRollup.block)
+      : stateCountSql(useRollup.plan);
   const { rows } = await db.query<{ key: string | null; value: string | number | null }>(
     sql.text,
     sql.values,

@@ -5,7 +5,7 @@
  * (progress, then the report); Undo run puts back the whole run. The run's notification leads to
  * the queue with `?run=`, which opens the dialog on that run.
  */
-import { MAP_AUTO_THRESHOLD, type MapAutoRun, type MapScope } from '@bm/contracts';
+import { MAP_AUTO_THRESHOLD, MAP_RECORD_KEY, type MapAutoRun, type MapScope } from '@bm/contracts';
 import { Alert, Button, Group, Modal, NumberInput, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -190,7 +190,7 @@ function RunReport({ run }: { run: MapAutoRun }) {
               </Table.Thead>
               <Table.Tbody>
                 {run.sample.map((s) => (
-                  <Table.Tr key={s.merchantRecordId}>
+                  <Table.Tr key={s[MAP_RECORD_KEY]}>
                     <Table.Td>{s.name}</Table.Td>
                     <Table.Td>{s.candidate}</Table.Td>
                     <Table.Td style={{ textAlign: 'right' }}>{s.match}</Table.Td>
