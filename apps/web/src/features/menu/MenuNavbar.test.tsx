@@ -43,7 +43,8 @@ describe('MenuNavbar', () => {
   it('filters by name and opens the groups holding matches', async () => {
     renderWithApp(<MenuNavbar />, { menu, favorites: [] });
     await userEvent.type(screen.getByRole('textbox', { name: 'Search menu' }), 'RES');
-    expect(screen.getByRole('link', { name: 'Resources' })).toBeInTheDocument();
+    // The groups holding matches open with a transition (see below): wait for it, as the user does.
+    expect(await screen.findByRole('link', { name: 'Resources' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pages' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Tools/ })).not.toBeInTheDocument();
   });
