@@ -8,7 +8,7 @@
  * A run tests one area of each shape (what decides this file's tests, `shapeOf`); every area with
  * E2E_FULL_MATRIX=1 (`npm run test:all`), named ones with E2E_AREAS (support/area-matrix.ts).
  */
-import { entityRightName } from '@bm/contracts';
+import { conditionScope, entityRightName, isFieldShown } from '@bm/contracts';
 import { expect, type Page } from '@playwright/test';
 import { AREA_INDEX } from '../../apps/api/areas/index.ts';
 import type { AreaField, EntityManifest, SampleValue } from '../../apps/api/areas/manifest.ts';
@@ -120,20 +120,18 @@ async function fillField(page: Page, f: AreaField, value: unknown): Promise<void
   const form = page.getByRole('form', { name: 'Record form' });
   const named = { name: f.label, exact: true };
   const type = f.form?.type ?? f.type;
-  // A field that shows for some values only appears once the fields before it have taken theirs.
-  if (f.form?.visibleWhen)
-    await form
-      .getByText(f.label, { exact: true })
-      .first()
-      .waitFor({ timeout: 3000 })
-      .catch(() => undefined);
+  // A field that shows for some values only appears once the fields before it have taken theirs
+  // (the caller passes only the fields the sample's values show).
+  const role =
+    type === 'boolean' ? 'checkbox' : type === 'combobox' || type === 'singleselect' ? 'combobox' : 'textbox';
+  if (f.form?.visibleWhen) await form.getByRole(role, named).first().waitFor();
   if (type === 'boolean') {
-    const box = form.getByRole('checkbox', named);
+    const box = form.getByRole(role, named);
     if ((await box.count()) > 0 && (await box.isChecked()) !== Boolean(value)) await box.click();
     return;
   }
   if (type === 'combobox' || type === 'singleselect') {
-    const select = form.getByRole('combobox', named);
+    const select = form.getByRole(role, named);
     if ((await select.count()) === 0) return;
     // An option reads 'value - name' (or the name alone when they are the same).
     const option = new RegExp(`^${escapeRegExp(String(value))}( - |$)`, 'i');
@@ -143,7 +141,7 @@ async function fillField(page: Page, f: AreaField, value: unknown): Promise<void
     await page.getByRole('option', { name: option }).first().click();
     return;
   }
-  const input = form.getByRole('textbox', named);
+  const input = form.getByRole(role, named);
   if ((await input.count()) === 0) return;
   if (type !== 'autocomplete') return void (await input.fill(String(value)));
   const { search, shown } = await lookupTexts(f, value);
@@ -243,8 +241,15 @@ for (const area of chosen.filter(isEditable)) {
         const marker = `E2E created ${Date.now()}`;
         await page.goto(`/${area.segment}/create`);
         await waitForForm(page);
+        // The sample's values decide which conditional fields the form shows (read by map key, and
+        // a field that edits an id also by its id key), as the form itself decides.
+        const scope = conditionScope(
+          createFields(area).map((f) => ({ mapKey: f.key, spec: { mapKeyId: f.idKey } })),
+          sample,
+        );
         for (const f of createFields(area)) {
           const key = f.idKey ?? f.key;
+          if (!isFieldShown({ visibleWhen: f.form?.visibleWhen }, scope)) continue;
           if (f.key === field.key) await fillField(page, f, marker);
           else if (Object.hasOwn(sample, key)) await fillField(page, f, sample[key]);
         }
