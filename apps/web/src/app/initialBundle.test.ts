@@ -31,6 +31,9 @@ const FORM_ONLY = [
   /node_modules\/recharts\//,
   /node_modules\/@mantine\/charts\//,
   /\/src\/features\/dashboards\//,
+  // Screens and drawers a list does not open by itself: the mapping queue, the deleted records.
+  /\/src\/features\/map-queue\//,
+  /\/src\/features\/history\/DeletedRecordsDrawer\.tsx$/,
 ];
 
 /** The lazy modules that must still be in the build (so the check above is not vacuous). */
@@ -41,6 +44,8 @@ const LAZY = [
   'src/fields/dates/DatePickers.tsx',
   'src/features/tools/ToolScreen.tsx',
   'src/features/dashboards/DashboardScreen.tsx',
+  'src/features/map-queue/MapQueuePage.tsx',
+  'src/features/history/DeletedRecordsDrawer.tsx',
 ];
 
 const BUDGET_BYTES = 350 * 1024;

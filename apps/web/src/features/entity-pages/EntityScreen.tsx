@@ -5,11 +5,18 @@
  * by the form engine (features/forms).
  */
 import type { AppRoute } from '@bm/contracts';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { EntityRecordScreen, isRecordKind } from '../forms/EntityRecordScreen.tsx';
 import { ListPage } from '../list/ListPage.tsx';
-import { MapQueuePage } from '../map-queue/MapQueuePage.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
+
+// The mapping queue (and its auto-map dialog) is a screen of its own, not on the way to a list: its
+// code loads when a queue is opened.
+const MapQueuePage = lazy(async () => ({
+  default: (await import('../map-queue/MapQueuePage.tsx')).MapQueuePage,
+}));
 
 interface EntityScreenProps {
   route: AppRoute;
@@ -26,7 +33,18 @@ export function EntityScreen({ route, id, table }: EntityScreenProps) {
     const getMap = table.find((r) => r.kind === 'getmap' && r.listPath === route.listPath);
     return <ListPage route={getMap ?? route} recordId={id} />;
   }
-  if (route.kind === 'mapqueue') return <MapQueuePage route={route} table={table} />;
+  if (route.kind === 'mapqueue')
+    return (
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        }
+      >
+        <MapQueuePage route={route} table={table} />
+      </Suspense>
+    );
   if (isRecordKind(route.kind)) return <EntityRecordScreen route={route} id={id} table={table} />;
   return (
     <>
