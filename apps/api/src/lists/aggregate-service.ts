@@ -138,6 +138,7 @@ export async function runAggregate(
   query: QueryInput,
   { of, email }: ListOf & { email: string },
   rollups: readonly Rollup[] = ROLLUPS,
+  exactCountLimit = EXACT_COUNT_LIMIT,
 ): Promise<AggregateResult> {
   const aggregate = parseAggregate(entity, query);
   const request: AggregateRequest = {
@@ -161,7 +162,7 @@ export async function runAggregate(
   const useRollup = await rollupBlock(db, rollupPlan(request, owner, rollups));
   if (request.measure === 'count' && !request.group && !useRollup) {
     const estimate = await plannedRows(db, estimateSql(request, owner));
-    if (estimate > EXACT_COUNT_LIMIT) return answer([{ key: null, value: estimate }], false);
+    if (estimate > exactCountLimit) return answer([{ key: null, value: estimate }], false);
   }
   const sql = !useRollup
     ? aggregateSql(request, owner)
