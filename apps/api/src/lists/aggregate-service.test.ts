@@ -5,25 +5,14 @@
  * the caller's here (the server's is 1,000,000 rows) so a table of this test's size crosses it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { col, type EntitySpec } from '../../catalog/entity-spec.ts';
+import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { kindsTable } from '../../test/kinds-table.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { Db } from '../db/pool.ts';
 import { runAggregate } from './aggregate-service.ts';
 
-const entity: EntitySpec = {
-  entity: 'TallyItem',
-  api: '/api/tally-items',
-  rightPrefix: 'BMTools/TallyItem',
-  view: 'v_tally_items',
-  views: [],
-  dataSources: [],
-  key: 'id',
-  deleteKeys: ['id'],
-  columns: [col('id', 'number'), col('kind', 'text')],
-  procedures: {},
-};
-
 let db: Db;
+let entity: EntitySpec;
 const TOTAL = 80_000;
 const LIMIT = 50_000;
 const who = { email: 'admin@bmtools.local' };
@@ -31,13 +20,7 @@ const rare = JSON.stringify({ operation: 'eq', name: 'kind', type: 'text', value
 
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
-  await db.query(`
-    CREATE TABLE tally_items (id bigint PRIMARY KEY, kind text NOT NULL);
-    INSERT INTO tally_items SELECT g, CASE WHEN g % 100 = 0 THEN 'rare' ELSE 'common' END
-      FROM generate_series(1, ${TOTAL}) AS g;
-    CREATE VIEW v_tally_items AS SELECT id, kind FROM tally_items;
-    ANALYZE tally_items;
-  `);
+  entity = await kindsTable(db, 'TallyItem', 'tally_items', TOTAL);
 });
 
 const count = (query: Record<string, string>) =>

@@ -4,36 +4,19 @@
  * counted exactly; the estimate is planned once and reused, while exact counts follow every change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { col, type EntitySpec } from '../../catalog/entity-spec.ts';
+import type { EntitySpec } from '../../catalog/entity-spec.ts';
+import { kindsTable } from '../../test/kinds-table.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { Db } from '../db/pool.ts';
 import { clearEstimateCache, runPageSummary } from './list-service.ts';
 
-const entity: EntitySpec = {
-  entity: 'SummaryItem',
-  api: '/api/summary-items',
-  rightPrefix: 'BMTools/SummaryItem',
-  view: 'v_summary_items',
-  views: [],
-  dataSources: [],
-  key: 'id',
-  deleteKeys: ['id'],
-  columns: [col('id', 'number'), col('kind', 'text')],
-  procedures: {},
-};
-
 let db: Db;
+let entity: EntitySpec;
 const TOTAL = 80_000;
 
 beforeAll(async () => {
   db = (await createTestDatabase()).db;
-  await db.query(`
-    CREATE TABLE summary_items (id bigint PRIMARY KEY, kind text NOT NULL);
-    INSERT INTO summary_items SELECT g, CASE WHEN g % 100 = 0 THEN 'rare' ELSE 'common' END
-      FROM generate_series(1, ${TOTAL}) AS g;
-    CREATE VIEW v_summary_items AS SELECT id, kind FROM summary_items;
-    ANALYZE summary_items;
-  `);
+  entity = await kindsTable(db, 'SummaryItem', 'summary_items', TOTAL);
 });
 
 afterAll(() => clearEstimateCache());

@@ -8,12 +8,12 @@
  * first download; tool pages and dynamic pages are not on the way to a list, so their code loads
  * when such a path is opened, with the same loader meanwhile.
  */
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { AccessGuard, requireRight } from '../../features/access/AccessGuard.tsx';
 import { EntityScreen } from '../../features/entity-pages/EntityScreen.tsx';
 import { LoadFailedNotice } from '../../features/errors/LoadFailedNotice.tsx';
+import { ScreenLoader } from '../../features/loading/ScreenLoader.tsx';
 import { matchAppRoute } from '../routes/matchAppRoute.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
 
@@ -24,11 +24,7 @@ const DynamicRoute = lazy(async () => ({
   default: (await import('../../features/dynamic-pages/DynamicRoute.tsx')).DynamicRoute,
 }));
 
-const loading = (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Loading" />
-  </Center>
-);
+const loading = <ScreenLoader />;
 
 export function RouteScreen() {
   const { pathname, search } = useLocation();

@@ -3,9 +3,9 @@
  * user's rights passes, the access-denied screen (naming the right) otherwise. While rights load it waits; if they fail to load it
  * offers a retry rather than a false denial.
  */
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { useUserRights } from './useUserRights.ts';
 
@@ -23,11 +23,7 @@ export const anyoneSignedIn: AccessRule = () => true;
 export function AccessGuard({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const { query, rights } = useUserRights();
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading rights" />
-      </Center>
-    );
+    return <ScreenLoader label="Loading rights" />;
   }
   if (query.isError) {
     return (

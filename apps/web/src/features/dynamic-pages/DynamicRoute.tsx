@@ -3,9 +3,9 @@
  * list, else the not-found page. Page configs load silently; while they load the
  * shell shows a loader rather than a premature 404.
  */
-import { Center, Loader } from '@mantine/core';
 import { AccessGuard, anyoneSignedIn, requireRight } from '../access/AccessGuard.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { usePageConfigs } from '../page-configs/pageConfigQueries.ts';
 import { matchPageConfig, pageRight } from '../page-configs/pageConfigRoutes.ts';
 import { DynamicPage } from './DynamicPage.tsx';
@@ -15,11 +15,7 @@ const nobody = () => false;
 export function DynamicRoute({ pathname }: { pathname: string }) {
   const configs = usePageConfigs();
   if (configs.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the page" />
-      </Center>
-    );
+    return <ScreenLoader label="Loading the page" />;
   }
   const list = configs.data ?? [];
   const match = matchPageConfig(pathname, list);

@@ -5,10 +5,10 @@
  * by the form engine (features/forms).
  */
 import type { AppRoute } from '@bm/contracts';
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { EntityRecordScreen, isRecordKind } from '../forms/EntityRecordScreen.tsx';
 import { ListPage } from '../list/ListPage.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 
@@ -35,13 +35,7 @@ export function EntityScreen({ route, id, table }: EntityScreenProps) {
   }
   if (route.kind === 'mapqueue')
     return (
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader size="sm" aria-label="Loading" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ScreenLoader />}>
         <MapQueuePage route={route} table={table} />
       </Suspense>
     );

@@ -8,9 +8,9 @@
  * screens apart.
  */
 import type { AppRoute, ScreenKind } from '@bm/contracts';
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { entityScreenRights } from '../access/screenRights.ts';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import type { RecordScreen } from './recordScreen.ts';
 
 const RecordScreenView = lazy(async () => ({
@@ -51,13 +51,7 @@ export function EntityRecordScreen({ route, id, table }: EntityRecordScreenProps
     history: route.history,
   };
   return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading the form" />
-        </Center>
-      }
-    >
+    <Suspense fallback={<ScreenLoader label="Loading the form" />}>
       <RecordScreenView screen={screen} />
     </Suspense>
   );

@@ -3,10 +3,10 @@
  * the 428 page when the right has no default preset, else the screen.
  */
 import type { Preset, PresetDefinition } from '@bm/contracts';
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { PreconditionRequiredPage } from '../errors/PreconditionRequiredPage.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { useFormPreset } from './useFormPreset.ts';
 
 interface PresetGateProps {
@@ -17,11 +17,7 @@ interface PresetGateProps {
 export function PresetGate({ rightName, children }: PresetGateProps) {
   const state = useFormPreset(rightName);
   if (state.status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the form" />
-      </Center>
-    );
+    return <ScreenLoader label="Loading the form" />;
   }
   if (state.status === 'failed')
     return <LoadFailedNotice message="The form could not be loaded." onRetry={state.retry} />;

@@ -3,13 +3,14 @@
  * cannot be shown, or the content. A record that does not exist says so with a way back to its list
  * (trying again cannot help); any other failure says why in plain words, with Retry.
  */
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HttpError } from '../../app/http/HttpError.ts';
 import { plainErrorMessage } from '../../app/http/plainError.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 
 interface RecordLoadStateProps {
   api: string | undefined;
@@ -28,11 +29,7 @@ export function RecordLoadState({ api, query, list, children }: RecordLoadStateP
     );
   }
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading the record" />
-      </Center>
-    );
+    return <ScreenLoader label="Loading the record" />;
   }
   if (query.isError) {
     if (query.error instanceof HttpError && query.error.status === 404)

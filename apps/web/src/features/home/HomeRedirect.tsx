@@ -4,7 +4,6 @@
  * or the first menu entry whose screen opens for them, in the server's home order (chooseHomePath). A user who may open nothing is told that nothing is set up
  * for their role, rather than that they were refused something they never asked for.
  */
-import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +15,7 @@ import { useScreenState } from '../access/useScreenState.ts';
 import { useUserRights } from '../access/useUserRights.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
 import { StatusPage } from '../errors/StatusPage.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { useMenu } from '../menu/menuQueries.ts';
 import { chooseHomePath } from './chooseHomePath.ts';
 import { readLastVisited } from './lastVisited.ts';
@@ -93,9 +93,5 @@ export function HomeRedirect() {
       </StatusPage>
     );
   }
-  return (
-    <Center py="xl">
-      <Loader size="sm" aria-label="Loading" />
-    </Center>
-  );
+  return <ScreenLoader />;
 }

@@ -5,10 +5,10 @@
  */
 
 import type { AppRoute } from '@bm/contracts';
-import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { queryParam } from '../../app/routes/queryParam.ts';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { usePresetGroups, usePresets } from '../presets/presetQueries.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { ListSession } from './ListSession.tsx';
@@ -30,9 +30,7 @@ function PresetsOfList({ route, recordId }: { route: AppRoute; recordId?: number
     return (
       <>
         <PageHeader />
-        <Center py="xl">
-          <Loader size="sm" aria-label="Loading presets" />
-        </Center>
+        <ScreenLoader label="Loading presets" />
       </>
     );
   }

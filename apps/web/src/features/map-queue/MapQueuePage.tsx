@@ -6,11 +6,12 @@
  * preset of its map list (source, header, procedure, queue filters), so no area is named here.
  */
 import type { AppRoute, MapHeader } from '@bm/contracts';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconWand } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MapHeaderCard } from '../list/MapHeaderCard.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 import { NoPresetNotice } from '../presets/NoPresetNotice.tsx';
 import { parsePresetDefinition } from '../presets/parsePresetDefinition.ts';
 import { usePresets } from '../presets/presetQueries.ts';
@@ -30,12 +31,7 @@ export function MapQueuePage({ route, table }: MapQueuePageProps) {
   const getMap = table.find((r) => r.kind === 'getmap' && r.listPath === route.listPath);
   const presets = usePresets(getMap?.right ?? '');
   if (!getMap) return <NoPresetNotice />;
-  if (presets.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (presets.isPending) return <ScreenLoader />;
   const preset = presets.data?.find((p) => p.name === 'default') ?? presets.data?.[0];
   const definition = preset ? parsePresetDefinition(preset.definition) : null;
   const header = definition?.settings?.mapHeader;
@@ -146,12 +142,7 @@ function QueueScreen({ label, listPath, source, header, storedProcedure }: Queue
 }
 
 function QueueBody({ queue, header }: { queue: MapQueue; header: MapHeader }) {
-  if (queue.next.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (queue.next.isPending) return <ScreenLoader />;
   const next = queue.next.data;
   if (queue.recordId === undefined)
     return (

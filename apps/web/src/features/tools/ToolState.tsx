@@ -1,9 +1,10 @@
 /** The tool pages' shared pieces: the refresh button, and the loading and error states of a read. */
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailedNotice } from '../errors/LoadFailedNotice.tsx';
+import { ScreenLoader } from '../loading/ScreenLoader.tsx';
 
 export function RefreshButton({ query }: { query: UseQueryResult }) {
   return (
@@ -30,11 +31,7 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    return <ScreenLoader />;
   }
   if (query.isError) {
     return (
