@@ -80,6 +80,8 @@ describe('ranking by words, abbreviations and synonyms', () => {
     ['included_item', 'Snow tires', 'Winter equipment'],
     ['supplier', 'Enterprise Rent-A-Car', 'Enterprise'],
     ['supplier', 'Thrifty Car Rental', 'Thrifty'],
+    ['supplier', 'RecordGo', 'Record Go'],
+    ['supplier', 'Greenmotion', 'Green Motion'],
     ['car_class', 'Economy 4-5 door manual with air', 'Economy 4-5 Door, manual, Unspecified fuel, air'],
     ['car_class', 'Intermediate SUV Manual', 'Intermediate SUV, manual, Unspecified fuel, air'],
   ] as const)('%s “%s” finds %s first, sure of it, and says why', async (kind, name, expected) => {
