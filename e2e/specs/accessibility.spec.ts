@@ -216,6 +216,8 @@ test.describe('signed in', () => {
     await waitForForm(page);
     await page.getByRole('textbox', { name: 'Title' }).fill('Accessibility history edited');
     await toolbarButton(page, 'Save').click();
+    // Saved as the form knows it, so leaving it does not meet its unsaved-edits question.
+    await expect(page.getByText('Page saved')).toBeVisible();
     await expect.poll(async () => (await pageRow(id)).title).toBe('Accessibility history edited');
 
     await page.goto(`/page/view/${id}`);

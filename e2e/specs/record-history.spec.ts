@@ -18,6 +18,8 @@ async function editTitle(page: Page, id: number, title: string): Promise<void> {
   await waitForForm(page);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await toolbarButton(page, 'Save').click();
+  // Saved as the form knows it, so the next navigation does not meet its unsaved-edits question.
+  await expect(page.getByText('Page saved')).toBeVisible();
   await expect.poll(async () => (await pageRow(id)).title).toBe(title);
 }
 

@@ -24,8 +24,11 @@ export function useUnsavedChangesGuard(dirty: boolean): { release: () => void; d
 
   useEffect(() => {
     if (!dirty) return;
+    // Read at the event, not at registration: a render that finds the form clean again (a save's
+    // reload) resets `released` at once, while this listener is removed only when React runs the
+    // effects, later; a reload or link in between must not be asked about edits already saved.
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (released.current) return;
+      if (released.current || !dirtyRef.current) return;
       event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
