@@ -16,6 +16,7 @@
  */
 import type { CatalogColumn, EntitySpec } from '../../catalog/entity-spec.ts';
 import { columnMap, parseCriteria, resolveSource } from '../criteria/parse-criteria.ts';
+import type { SqlQuery } from '../criteria/plan-sql.ts';
 import {
   type AggregateRequest,
   aggregateSql,
@@ -159,16 +160,12 @@ export async function runAggregate(
   });
   // A rollup answers exactly what it can (a count, sum or average over its columns): an hourly one
   // reads the rows only for the partial hours at the range's edges, a count by state reads none.
-  const useRollup = await rollupBlock(db, rollupPlan(request, owner, rollups));
-  if (request.measure === 'count' && !request.group && !useRollup) {
+  const fromRollup = await rollupQuery(db, rollupPlan(request, owner, rollups));
+  if (request.measure === 'count' && !request.group && !fromRollup) {
     const estimate = await plannedRows(db, estimateSql(request, owner));
     if (estimate > exactCountLimit) return answer([{ key: null, value: estimate }], false);
   }
-  const sql = !useRollup
-    ? aggregateSql(request, owner)
-    : useRollup.block
-      ? rollupAggregateSql(useRollup.plan, useRollup.block)
-      : stateCountSql(useRollup.plan);
+  const sql = fromRollup ?? aggregateSql(request, owner);
   const { rows } = await db.query<{ key: string | null; value: string | number | null }>(
     sql.text,
     sql.values,
@@ -181,19 +178,18 @@ export async function runAggregate(
 }
 
 /**
- * The rollup's plan and its block of whole hours (none for a count by state), when the rollup can
- * answer the request.
+ * The statement that answers the request from its rollup, when the rollup can: a count by state
+ * always, an hourly one when whole hours of the range are rolled up (its block of them).
  */
-async function rollupBlock(
-  db: Queryable,
-  plan: RollupPlan | null,
-): Promise<{ plan: RollupPlan; block?: { lo: Date; hi: Date } } | undefined> {
+async function rollupQuery(db: Queryable, plan: RollupPlan | null): Promise<SqlQuery | undefined> {
   if (!plan) return undefined;
-  if (plan.rollup.time === undefined) return { plan };
+  if (plan.rollup.time === undefined) return stateCountSql(plan);
   const sql = rollupBlockSql(plan);
   const { rows } = await db.query<{ lo: Date | null; hi: Date | null; ok: boolean }>(sql.text, sql.values);
   const found = rows[0];
-  return found?.lo && found.hi && found.ok ? { plan, block: { lo: found.lo, hi: found.hi } } : undefined;
+  return found?.lo && found.hi && found.ok
+    ? rollupAggregateSql(plan, { lo: found.lo, hi: found.hi })
+    : undefined;
 }
 
 /** A numeric or a timestamp (min/max of a date) as the answer carries it: a number, or the date's time. */
