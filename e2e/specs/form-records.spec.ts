@@ -10,6 +10,7 @@ import {
   createPage,
   pageRow,
   pickOption,
+  savePage,
   toolbar,
   toolbarButton,
   waitForForm,
@@ -56,8 +57,7 @@ test('edit: Save stays on the form and reloads the saved record', async ({ page 
   await waitForForm(page);
   const before = await pageRow(id);
   await page.getByRole('textbox', { name: 'Title' }).fill('Saved title');
-  await toolbarButton(page, 'Save').click();
-  await expect(page.getByText('Page saved')).toBeVisible();
+  await savePage(page);
   await expect(page).toHaveURL(new RegExp(`/page/edit/${id}$`));
   await expect.poll(async () => (await pageRow(id)).title).toBe('Saved title');
   expect((await pageRow(id)).rowVersion).toBe(Number(before.rowVersion) + 1);

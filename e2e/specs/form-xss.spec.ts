@@ -9,7 +9,7 @@ import {
   createInterception,
   createPage,
   pageRow,
-  toolbarButton,
+  savePage,
   waitForForm,
   watchDialogs,
 } from '../support/form-helpers.ts';
@@ -85,10 +85,7 @@ test('the corpus typed into text fields through the form is stored and shown as 
   await page.getByRole('textbox', { name: 'Title' }).fill(CORPUS[1] ?? '');
   await page.getByRole('tab', { name: 'Content' }).click();
   await page.getByRole('textbox', { name: 'Meta description' }).fill(CORPUS[3] ?? '');
-  await toolbarButton(page, 'Save').click();
-  // Saved as the form knows it (the row can be written before the answer reaches the form, which
-  // until then holds unsaved edits, and leaving would ask first: the dialog watcher says no).
-  await expect(page.getByText('Page saved')).toBeVisible();
+  await savePage(page);
   await expect.poll(async () => (await pageRow(id)).title).toBe(CORPUS[1]);
   await page.goto(`/page/view/${id}`);
   await expect(page.getByText(CORPUS[1] ?? '')).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/auth.ts';
-import { createPage, pageRow, toolbarButton, waitForForm } from '../support/form-helpers.ts';
+import { createPage, pageRow, savePage, waitForForm } from '../support/form-helpers.ts';
 import { apiCall } from '../support/list-helpers.ts';
 import { storageStateOf, test } from '../support/test.ts';
 
@@ -17,9 +17,7 @@ async function editTitle(page: Page, id: number, title: string): Promise<void> {
   await page.goto(`/page/edit/${id}`);
   await waitForForm(page);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await toolbarButton(page, 'Save').click();
-  // Saved as the form knows it, so the next navigation does not meet its unsaved-edits question.
-  await expect(page.getByText('Page saved')).toBeVisible();
+  await savePage(page);
   await expect.poll(async () => (await pageRow(id)).title).toBe(title);
 }
 

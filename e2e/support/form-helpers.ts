@@ -59,6 +59,16 @@ export const toolbar = (page: Page): Locator => page.getByRole('toolbar', { name
 export const toolbarButton = (page: Page, name: string): Locator =>
   toolbar(page).getByRole('button', { name, exact: true });
 
+/**
+ * Saves a page's edit form and waits for the form's own answer ("Page saved"), not only for the
+ * row: the row is written before the answer reaches the form, which until then holds unsaved edits,
+ * so leaving it at once would be asked about them.
+ */
+export async function savePage(page: Page): Promise<void> {
+  await toolbarButton(page, 'Save').click();
+  await expect(page.getByText('Page saved')).toBeVisible();
+}
+
 /** Waits for a record form to have loaded its record. */
 export async function waitForForm(page: Page, timeout?: number): Promise<void> {
   await expect(page.getByRole('form', { name: 'Record form' })).toBeVisible({ timeout });
