@@ -243,11 +243,12 @@ for (const area of chosen.filter(isEditable)) {
         await waitForForm(page);
         // The sample's values decide which conditional fields the form shows (read by map key, and
         // a field that edits an id also by its id key), as the form itself decides.
+        const fields = createFields(area);
         const scope = conditionScope(
-          createFields(area).map((f) => ({ mapKey: f.key, spec: { mapKeyId: f.idKey } })),
+          fields.map((f) => ({ mapKey: f.key, spec: { mapKeyId: f.idKey } })),
           sample,
         );
-        for (const f of createFields(area)) {
+        for (const f of fields) {
           const key = f.idKey ?? f.key;
           if (!isFieldShown({ visibleWhen: f.form?.visibleWhen }, scope)) continue;
           if (f.key === field.key) await fillField(page, f, marker);
