@@ -1,8 +1,8 @@
 /**
  * Mapping: how well the map lists rank, and how fast a map-list page answers.
- * - Locations on independent names (the first lines): merchant airports made from two public airport
- *   lists compiled independently of the catalogue's source and of each other
- *   (bench/data/openflights-airports.tsv, bench/data/travelhackingtool-airports.tsv), with name and
+ * - Locations on independent names (the first lines): merchant airports made from four public airport
+ *   lists compiled independently of the catalogue's source and of each other (bench/data/
+ *   openflights-, travelhackingtool-, airportsdata- and ip2location-airports.tsv), with name and
  *   country only, a fifth of them airports the catalogue lacks; then the same airports through a
  *   seeded noise model (abbreviations, a typo, transliteration, no country). A line set per list.
  *   Top-1, top-5, MRR, empty lists, and precision/recall of accepting the first candidate at the
@@ -157,6 +157,8 @@ function reportEval<C>(
 const SOURCE_LABELS: Readonly<Record<EvalSource, string>> = {
   openflights: '',
   travelhackingtool: ' (second list: Travelhackingtool)',
+  airportsdata: ' (third list: airportsdata)',
+  ip2location: ' (fourth list: IP2Location)',
 };
 
 /**

@@ -4,14 +4,22 @@
  *
  *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airports.dat   # openflights-airports.tsv
  *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airports.csv   # travelhackingtool-airports.tsv
+ *   node --import tsx bench/src/prepare-eval-airports.ts path/to/airportsdata/airports.csv   # airportsdata-airports.tsv
+ *   node --import tsx bench/src/prepare-eval-airports.ts path/to/iata-icao.csv   # ip2location-airports.tsv
  *
- * Two inputs, told apart by their first line, each compiled independently of the OurAirports data
+ * Four inputs, told apart by their first line, each compiled independently of the OurAirports data
  * the catalogue is built from and of each other, under their own spellings:
  * - an OpenFlights `airports.dat` (CSV without header: id, name, city, country name, IATA, ICAO,
  *   latitude, longitude, …): "Heathrow", "Franz Josef Strauss", "Merignac", "John F Kennedy Intl";
  * - the `airports.csv` of the Travelhackingtool.com airport database (lxndrblz/Airports; CSV with
  *   the header `code,icao,name,latitude,longitude,…,country,city,…`, the country as an ISO code):
- *   "Les Salines Airport", "Arcata-Eureka Airport", "Kabri Dar".
+ *   "Les Salines Airport", "Arcata-Eureka Airport", "Kabri Dar";
+ * - the `airports.csv` of the airportsdata package (mborsetti/airportsdata; header `"icao","iata",
+ *   "name","city","subd","country",…,"lat","lon",…`, the country an ISO code): "Tautii Magheraus
+ *   Airport", "Mc Call Municipal Airport";
+ * - the `iata-icao.csv` of IP2Location's IATA/ICAO list (ip2location/ip2location-iata-icao; header
+ *   `"country_code","region_name","iata","icao","airport","latitude","longitude"`): "Rajkot
+ *   International Airport", "Bengaluru International Airport"; its region stands in for the city.
  * Kept: rows with a three-letter IATA code (unique in the file) and a country this script can name
  * by its ISO code, and whose code the catalogue does not give to a place over 30 km away (a
  * reassigned code). Written: every such airport the catalogue has (joined by IATA code), and, drawn
@@ -25,8 +33,13 @@ import { Country } from 'country-state-city';
 import { buildGeography } from '../../apps/api/areas/pricewatch-locations/geography.ts';
 
 const DATA_DIR = path.resolve(import.meta.dirname, '../data');
-/** The header line of the Travelhackingtool.com database's airports.csv (airports.dat has none). */
-const TRAVELHACKINGTOOL_HEADER = 'code,icao,name,latitude,longitude,';
+/** Each input with a header, by the start of its first line (airports.dat has none). */
+const HEADERS = {
+  travelhackingtool: 'code,icao,name,latitude,longitude,',
+  airportsdata: '"icao","iata","name","city","subd","country",',
+  ip2location: '"country_code","region_name","iata","icao","airport",',
+} as const;
+type Source = keyof typeof HEADERS | 'openflights';
 
 /** The list's country names that country-state-city spells otherwise (the rest match by name). */
 const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
@@ -85,11 +98,10 @@ function random(seed: number): () => number {
 const input = process.argv[2];
 if (!input) throw new Error('usage: prepare-eval-airports.ts path/to/airports.dat|airports.csv');
 const lines = readFileSync(input, 'utf8').split('\n');
-const travelhackingtool = lines[0]?.startsWith(TRAVELHACKINGTOOL_HEADER) ?? false;
-const OUT = path.join(
-  DATA_DIR,
-  travelhackingtool ? 'travelhackingtool-airports.tsv' : 'openflights-airports.tsv',
-);
+const source: Source =
+  (Object.keys(HEADERS) as (keyof typeof HEADERS)[]).find((s) => lines[0]?.startsWith(HEADERS[s])) ??
+  'openflights';
+const OUT = path.join(DATA_DIR, `${source}-airports.tsv`);
 const isoByName = new Map(Country.getAllCountries().map((c) => [c.name.toLowerCase(), c.isoCode]));
 const isoCodes = new Set(Country.getAllCountries().map((c) => c.isoCode));
 const catalogue = new Map(
@@ -127,23 +139,36 @@ interface Parsed {
 }
 function parse(line: string): Parsed {
   const f = fields(line.trim());
-  if (travelhackingtool) {
-    const [iata, , name, latitude, longitude, , , , , country, city] = f;
-    return { name, city, country, iata, latitude, longitude };
+  switch (source) {
+    case 'travelhackingtool': {
+      const [iata, , name, latitude, longitude, , , , , country, city] = f;
+      return { name, city, country, iata, latitude, longitude };
+    }
+    case 'airportsdata': {
+      const [, iata, name, city, , country, , latitude, longitude] = f;
+      return { name, city, country, iata, latitude, longitude };
+    }
+    case 'ip2location': {
+      const [country, city, iata, , name, latitude, longitude] = f;
+      return { name, city, country, iata, latitude, longitude };
+    }
+    case 'openflights': {
+      const [, name, city, country, iata, , latitude, longitude] = f;
+      return { name, city, country, iata, latitude, longitude };
+    }
   }
-  const [, name, city, country, iata, , latitude, longitude] = f;
-  return { name, city, country, iata, latitude, longitude };
 }
 
-for (const line of travelhackingtool ? lines.slice(1) : lines) {
+for (const line of source === 'openflights' ? lines : lines.slice(1)) {
   const { name, city, country, iata, latitude, longitude } = parse(line);
   if (!name || !country || !iata || !/^[A-Z]{3}$/.test(iata)) continue;
-  // The Travelhackingtool list gives ISO codes already; OpenFlights names the country.
-  const iso = travelhackingtool
-    ? isoCodes.has(country)
-      ? country
-      : undefined
-    : (COUNTRY_ALIASES[country] ?? isoByName.get(country.toLowerCase()));
+  // OpenFlights names the country; the other lists give its ISO code.
+  const iso =
+    source === 'openflights'
+      ? (COUNTRY_ALIASES[country] ?? isoByName.get(country.toLowerCase()))
+      : isoCodes.has(country)
+        ? country
+        : undefined;
   if (!iso) continue;
   // A code the two sources give to places far apart was reassigned: not the same airport, and
   // not one the catalogue lacks either.

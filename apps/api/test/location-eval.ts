@@ -37,9 +37,10 @@ import {
 
 /**
  * The independent airport lists (bench/data/<source>-airports.tsv), compiled apart from the
- * catalogue's OurAirports data and from each other; the first is the one the ranker was tuned on.
+ * catalogue's OurAirports data and from each other; the first is the one the ranker was tuned on,
+ * the others were added to see whether it holds on lists it was not (bench/data/README.md).
  */
-export const EVAL_SOURCES = ['openflights', 'travelhackingtool'] as const;
+export const EVAL_SOURCES = ['openflights', 'travelhackingtool', 'airportsdata', 'ip2location'] as const;
 export type EvalSource = (typeof EVAL_SOURCES)[number];
 
 const dataOf = (source: EvalSource) =>

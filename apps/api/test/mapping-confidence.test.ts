@@ -163,6 +163,29 @@ describe('location broader search', () => {
   });
 });
 
+describe('how location names are read', () => {
+  it("reads feeds' abbreviations, words written together and kind words as what they are", async () => {
+    for (const [name, country, truth] of [
+      // Two words the catalogue writes as one: compared by the skeleton of the two.
+      ['Mc Call Municipal Airport', 'US', 'MYL'],
+      // "Metro" is "Metropolitan", as "Intl" is "International".
+      ['Columbia Metro Airport', 'US', 'CAE'],
+      // "Air Force Station" says what kind of place it is, not which: the town's name decides.
+      ['Pathankot Air Force Station', 'IN', 'IXP'],
+    ] as const) {
+      const [first] = await candidatesOf(name, country);
+      expect(first?.code, name).toBe(truth);
+    }
+  });
+
+  it('knows an airport by the county it lies in, and takes a word the catalogue has as written before a typo of another', async () => {
+    // Williamsport's airport lies in Lycoming County; "Lycoming" is two letters from "Wyoming".
+    const [first] = await candidatesOf('Lycoming County Airport', 'US');
+    expect(first?.code).toBe('IPT');
+    expect(first?.evidence).toContain('near: lycoming, county');
+  });
+});
+
 describe('evidence on the candidate row', () => {
   it('says which words, city, code and distance matched', async () => {
     const [first] = await candidatesOf('Flughafen Franz Josef Strauss', 'DE', 'MUC');

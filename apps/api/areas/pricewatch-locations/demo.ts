@@ -44,23 +44,27 @@ const otherNamesOf = (l: LocationRow) => (l.locationTypeId === 5 ? (l.otherNames
 const nearbyNamesOf = (l: LocationRow) => (l.locationTypeId === 5 ? (l.nearbyNames ?? '') : l.nearbyNames);
 
 /**
- * A demo catalogue seeded before price-watch locations had other names and nearby places gets
- * them from the reference packages, matched by code, where they were never read (NULL).
+ * The demo airports' other names and nearby places follow the reference packages: a catalogue
+ * seeded before them, or before a package or the way they are read changed (the divisions an
+ * airport lies in were added in December 2026), gets the current ones, matched by code. Only the
+ * seed's own airports are touched, and only where a value differs; staff cannot edit these two
+ * columns, so nothing of theirs is overwritten. Their words follow by the table's trigger.
  */
-async function fillOtherNames(db: Queryable): Promise<void> {
+async function refreshReferenceNames(db: Queryable): Promise<void> {
   const { rows } = await db.query(
-    `SELECT 1 FROM pricewatch_locations
-      WHERE location_type_id = 5 AND other_names IS NULL AND created_by = 'catalogue-demo' LIMIT 1`,
+    `SELECT 1 FROM pricewatch_locations WHERE location_type_id = 5 AND created_by = $1 LIMIT 1`,
+    [SEEDED_BY],
   );
   if (rows.length === 0) return;
   const airports = (await buildGeography()).filter((l) => l.locationTypeId === 5);
-  await db.query(
-    `UPDATE pricewatch_locations p SET other_names = g.other_names, nearby_names = coalesce(p.nearby_names, g.nearby_names)
+  const { rowCount } = await db.query(
+    `UPDATE pricewatch_locations p SET other_names = g.other_names, nearby_names = g.nearby_names
        FROM unnest($1::text[], $2::text[], $3::text[]) AS g(code, other_names, nearby_names)
-      WHERE p.code = g.code AND p.other_names IS NULL`,
-    [airports.map((l) => l.code), airports.map(otherNamesOf), airports.map(nearbyNamesOf)],
+      WHERE p.code = g.code AND p.location_type_id = 5 AND p.created_by = $4
+        AND (p.other_names, p.nearby_names) IS DISTINCT FROM (g.other_names, g.nearby_names)`,
+    [airports.map((l) => l.code), airports.map(otherNamesOf), airports.map(nearbyNamesOf), SEEDED_BY],
   );
-  await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
+  if (rowCount) await db.query('ANALYZE pricewatch_location_words, pricewatch_location_vocabulary');
 }
 
 /** One table's rows as the seed writes them. */
@@ -74,13 +78,13 @@ export interface SeedTable {
 const SEEDED_BY = 'catalogue-demo';
 
 /**
- * The catalogue seeded into an empty database, or the other names a catalogue seeded before them
- * lacks; then the mapping work as staff would have left it.
+ * The catalogue seeded into an empty database, or a seeded catalogue's reference names brought up
+ * to date; then the mapping work as staff would have left it.
  */
 export async function seedCatalogue(db: Queryable, scale: number): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pricewatch_locations');
   if ((rows[0]?.n ?? 0) > 0) {
-    await fillOtherNames(db);
+    await refreshReferenceNames(db);
     return;
   }
   for (const { table, columns, rows } of await buildCatalogue(scale)) {

