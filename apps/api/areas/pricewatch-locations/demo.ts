@@ -46,7 +46,7 @@ const nearbyNamesOf = (l: LocationRow) => (l.locationTypeId === 5 ? (l.nearbyNam
 /**
  * The demo airports' other names and nearby places follow the reference packages: a catalogue
  * seeded before them, or before a package or the way they are read changed (the divisions an
- * airport lies in were added in December 2026), gets the current ones, matched by code. Only the
+ * airport lies in were added in November 2026), gets the current ones, matched by code. Only the
  * seed's own airports are touched, and only where a value differs; staff cannot edit these two
  * columns, so nothing of theirs is overwritten. Their words follow by the table's trigger.
  */
